@@ -1,0 +1,67 @@
+/**
+ * The seam between tools and the gate. A tool call is first *planned* (arguments
+ * validated, paths resolved, proposed bytes computed) and only later *executed*, so the
+ * gate can look at a plan before anything touches the disk or starts a process. No tool
+ * decides permission itself.
+ */
+import type { ResolvedPath } from '../paths/workspace.js';
+
+export type ReadToolName = 'read_file' | 'grep' | 'list_dir';
+export type WriteToolName = 'write_file' | 'search_replace';
+export type ToolName = ReadToolName | WriteToolName | 'run';
+
+export interface ReadPlan {
+  kind: 'read';
+  tool: ReadToolName;
+  /** The file or folder the call reads (grep's search root). */
+  target: ResolvedPath;
+  /** The validated arguments. */
+  args: Record<string, unknown>;
+}
+
+export interface WritePlan {
+  kind: 'write';
+  tool: WriteToolName;
+  target: ResolvedPath;
+  /** The bytes on disk when planned, or null when the file does not exist. */
+  before: Buffer | null;
+  /** The whole proposed file content. */
+  after: Buffer;
+  /** SHA-256 hex of `before`, or "absent". */
+  digest: string;
+  args: Record<string, unknown>;
+}
+
+export interface CommandPlan {
+  kind: 'command';
+  tool: 'run';
+  argv: string[];
+  /** Real absolute working folder, inside the workspace. */
+  cwd: string;
+  timeoutS: number;
+  /** True when the call gave timeout_s explicitly and it differs from the default. */
+  customTimeout: boolean;
+  args: Record<string, unknown>;
+}
+
+export type Plan = ReadPlan | WritePlan | CommandPlan;
+
+export type ToolResult =
+  | { ok: true; output: string; details?: Record<string, unknown> }
+  | { ok: false; error: string; details?: Record<string, unknown> };
+
+export interface ExecContext {
+  /** Aborting stops the work: a running command gets SIGTERM, then SIGKILL after the grace. */
+  signal?: AbortSignal;
+  /** Live output of a running command, for the UI only (never logged). */
+  onOutput?: (stream: 'stdout' | 'stderr', chunk: string) => void;
+}
+
+/**
+ * A tool's argument error or a refusal found while planning. Its message is written for
+ * the model to read and names the field or path at fault. Planning that throws this has
+ * changed nothing.
+ */
+export class ToolError extends Error {
+  override readonly name = 'ToolError';
+}

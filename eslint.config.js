@@ -1,0 +1,59 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+// The layering of DESIGN.md, enforced: imports only go down.
+const noElectron = { name: 'electron', message: 'electron/core runs in plain Node: reach the OS shell through an interface the core defines.' };
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'coverage/**', 'renderer/dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['electron/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            { group: ['electron/*'], message: 'electron/core never imports electron.' },
+            { group: ['**/main/**', '**/preload/**', '**/web/**', '**/renderer/**'], message: 'electron/core sits below main, preload, web and renderer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks only through the contract.' }],
+          patterns: [{ group: ['**/electron/**', 'node:*'], message: 'The renderer never imports electron/ or Node: use shared/contract.ts.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'shared/ is pure.' }],
+          patterns: [{ group: ['**/electron/**', '**/renderer/**', 'node:*'], message: 'shared/ imports nothing from the other layers, nor Node.' }],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,65 @@
+/**
+ * The events of a session log (events.jsonl), defined once. Each line on disk is one
+ * SessionEvent. The main process and the renderer fold them with shared/reducer.ts.
+ */
+import type { Answer, CardBody, Grant } from './cards.js';
+
+export type TurnEndReason = 'finished' | 'cancelled' | 'error' | 'interrupted';
+
+/** Fields every event carries. seq starts at 1 and grows by one; ts is ISO-8601. */
+export interface EventBase {
+  seq: number;
+  ts: string;
+}
+
+export type EventPayload =
+  /** A message the user sent that starts (or started) a turn. */
+  | { type: 'user_message'; messageId: string; text: string }
+  /** A message sent during a live turn; it waits in the FIFO queue. */
+  | { type: 'queued'; messageId: string; text: string }
+  /** Queued messages handed back to the composer (on cancel); they leave the queue. */
+  | { type: 'queue_returned'; messageIds: string[] }
+  | { type: 'turn_started'; turnId: string; messageId: string }
+  /** The text of one model step, whole (deltas are UI-only pushes, never logged). */
+  | { type: 'assistant_text'; turnId: string; text: string }
+  /** args is inline, or in a blob (argsBlob) when larger than EVENT_INLINE_MAX_BYTES. */
+  | { type: 'tool_call'; turnId: string; toolCallId: string; tool: string; args?: unknown; argsBlob?: string }
+  | {
+      type: 'tool_result';
+      turnId: string;
+      toolCallId: string;
+      tool: string;
+      ok: boolean;
+      /** What the model reads back. */
+      output: string;
+      details?: Record<string, unknown>;
+    }
+  | {
+      type: 'card';
+      turnId: string;
+      toolCallId: string;
+      cardId: string;
+      body: CardBody;
+      /** The grant allow_session would record, and the same in words. */
+      grant: Grant;
+      scope: string;
+      /** Set when this card re-asks after a stale answer. */
+      reasked?: { previousCardId: string; reason: string };
+    }
+  | { type: 'card_answer'; cardId: string; answer: Answer }
+  /** The answer arrived but the file or path changed since the card went up; it is dropped. */
+  | { type: 'card_stale'; cardId: string; answer: Answer; reason: string }
+  | { type: 'card_withdrawn'; cardId: string; reason: string }
+  | { type: 'question'; turnId: string; toolCallId: string; questionId: string; question: string; options?: string[] }
+  | { type: 'question_answer'; questionId: string; text: string }
+  | { type: 'question_withdrawn'; questionId: string; reason: string }
+  | { type: 'hook_run'; turnId: string; argv: string[]; ok: boolean; exitCode: number | null; output: string }
+  | { type: 'result'; turnId: string; summary: string }
+  | { type: 'turn_ended'; turnId: string; reason: TurnEndReason; message?: string }
+  | { type: 'error'; turnId?: string; message: string };
+
+export type SessionEvent = EventBase & EventPayload;
+export type EventType = SessionEvent['type'];
+
+/** Distributes Omit over the union so each variant keeps its own fields. */
+export type NewEvent = EventPayload;

@@ -1,0 +1,55 @@
+/**
+ * Every limit in SPEC.md, stated once. Tools, the gate and the runner import these;
+ * tests check each one at, just under and just over its edge.
+ */
+
+/** read_file returns at most this many bytes in one call (SPEC §2). */
+export const READ_MAX_BYTES = 32 * 1024;
+
+/** A file with a NUL byte in its first this-many bytes is treated as binary and refused. */
+export const BINARY_SNIFF_BYTES = 8 * 1024;
+
+/** grep returns at most this many matches; the rest are counted, not returned. */
+export const GREP_MAX_MATCHES = 200;
+
+/** grep cuts each matching line to this many characters so one minified line cannot flood the model. */
+export const GREP_LINE_MAX_CHARS = 500;
+
+/** list_dir returns at most this many names; the rest are counted. */
+export const LIST_MAX_NAMES = 500;
+
+/** write_file and search_replace refuse a resulting file larger than this. */
+export const WRITE_MAX_BYTES = 256 * 1024;
+
+/** run's timeout when the call gives none. */
+export const RUN_DEFAULT_TIMEOUT_S = 120;
+
+/** run refuses a timeout above this (it is an error, not a silent clamp). */
+export const RUN_MAX_TIMEOUT_S = 600;
+
+/** run returns at most this many bytes of each stream (stdout, stderr), as head plus tail. */
+export const RUN_STREAM_MAX_BYTES = 64 * 1024;
+
+/** After SIGTERM on timeout or cancel, the process group gets SIGKILL this much later. */
+export const KILL_GRACE_MS = 2_000;
+
+/** A card's diff is kept whole up to this many bytes of unified diff text. */
+export const DIFF_WHOLE_MAX_BYTES = 64 * 1024;
+
+/** Above DIFF_WHOLE_MAX_BYTES the card keeps this many lines of the diff. */
+export const DIFF_TRUNCATED_LINES = 400;
+
+/** Lines of context around each hunk of a card's unified diff. */
+export const DIFF_CONTEXT_LINES = 3;
+
+/** A turn stops after this many model steps. */
+export const TURN_MAX_STEPS = 200;
+
+/** After this many failed finish calls in a row (Stop hooks failing) the turn ends. */
+export const MAX_FAILED_FINISHES = 5;
+
+/** A failing Stop hook's output goes back to the model cut to this many bytes. */
+export const HOOK_OUTPUT_MAX_BYTES = 16 * 1024;
+
+/** A tool call's arguments larger than this are stored as a blob, not inline in events.jsonl. */
+export const EVENT_INLINE_MAX_BYTES = 64 * 1024;
