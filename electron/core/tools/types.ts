@@ -4,7 +4,8 @@
  * gate can look at a plan before anything touches the disk or starts a process. No tool
  * decides permission itself.
  */
-import type { ResolvedPath } from '../paths/workspace.js';
+import type { z } from 'zod';
+import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 
 export type ReadToolName = 'read_file' | 'grep' | 'list_dir';
 export type WriteToolName = 'write_file' | 'search_replace';
@@ -64,4 +65,30 @@ export interface ExecContext {
  */
 export class ToolError extends Error {
   override readonly name = 'ToolError';
+}
+
+/** What every tool is held against. */
+export interface ToolContext {
+  workspace: Workspace;
+  /** The environment a command runs with: the app's own, secrets already removed. */
+  commandEnv: NodeJS.ProcessEnv;
+}
+
+/** One tool: a schema for its arguments, a plan step and an execute step. */
+export interface ToolDef<A = Record<string, unknown>> {
+  name: ToolName;
+  /** Written for the model: what it does, its limits, how to page. */
+  description: string;
+  /** A strict zod object: unknown fields are errors. */
+  schema: z.ZodType<A>;
+  plan(args: A, ctx: ToolContext): Promise<Plan>;
+  execute(plan: Plan, ctx: ToolContext, exec: ExecContext): Promise<ToolResult>;
+}
+
+/**
+ * Thrown by a write's execute when the bytes on disk (or where the path lands) no longer
+ * match the plan. Nothing was written; the gate drops the answer and asks again.
+ */
+export class StalePlanError extends Error {
+  override readonly name = 'StalePlanError';
 }
