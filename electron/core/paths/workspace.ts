@@ -87,14 +87,8 @@ export class Workspace {
  */
 export async function realLocation(abs: string, depth = 0): Promise<{ real: string; exists: boolean }> {
   if (depth > MAX_LINK_DEPTH) throw new PathInputError(`too many levels of symbolic links: ${abs}`);
-  try {
-    return { real: await fs.realpath(abs), exists: true };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException)?.code === 'ELOOP') {
-      throw new PathInputError(`too many levels of symbolic links: ${abs}`);
-    }
-    if (!isMissing(err)) throw err;
-  }
+  const whole = await realpathOrNull(abs);
+  if (whole !== null) return { real: whole, exists: true };
   const rest: string[] = [];
   let cursor = abs;
   for (;;) {
@@ -105,11 +99,21 @@ export async function realLocation(abs: string, depth = 0): Promise<{ real: stri
     if (parent === cursor) return { real: abs, exists: false };
     rest.unshift(path.basename(cursor));
     cursor = parent;
-    try {
-      return { real: path.join(await fs.realpath(cursor), ...rest), exists: false };
-    } catch (err) {
-      if (!isMissing(err)) throw err;
+    const ancestor = await realpathOrNull(cursor);
+    if (ancestor !== null) return { real: path.join(ancestor, ...rest), exists: false };
+  }
+}
+
+/** realpath, or null when something on the way is missing; a link loop is a bad path, not a crash. */
+async function realpathOrNull(p: string): Promise<string | null> {
+  try {
+    return await fs.realpath(p);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException)?.code === 'ELOOP') {
+      throw new PathInputError(`too many levels of symbolic links: ${p}`);
     }
+    if (isMissing(err)) return null;
+    throw err;
   }
 }
 
@@ -120,7 +124,9 @@ async function danglingLinkTarget(p: string): Promise<string | null> {
     const st = await fs.lstat(p);
     if (!st.isSymbolicLink()) return null;
     const target = await fs.readlink(p);
-    return path.resolve(path.dirname(p), target);
+    // A relative target is relative to the folder the link really sits in: `..` in it
+    // must climb from there, not from the (possibly symlinked) path we reached it by.
+    return path.resolve(await fs.realpath(path.dirname(p)), target);
   } catch {
     return null;
   }

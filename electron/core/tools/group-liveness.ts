@@ -1,0 +1,44 @@
+/**
+ * Whether a process group still has a member that can run code. `kill(-pgid, 0)` alone
+ * is not enough: it also counts zombies, and a zombie orphan stays one for as long as
+ * its new parent does not reap it (this machine's init never does). On Linux the members
+ * are read from /proc and zombies are left out; elsewhere the signal probe decides.
+ */
+import { promises as fs } from 'node:fs';
+
+export async function groupHasLiveMember(pgid: number): Promise<boolean> {
+  if (!signalReachesGroup(pgid)) return false;
+  if (process.platform !== 'linux') return true;
+  return (await liveGroupMembers(pgid)).length > 0;
+}
+
+/** Pids of the group's members that are not zombies, read from /proc (Linux only). */
+export async function liveGroupMembers(pgid: number): Promise<number[]> {
+  const entries = await fs.readdir('/proc');
+  const pids = entries.filter((name) => /^\d+$/.test(name)).map(Number);
+  const members = await Promise.all(pids.map(async (pid) => ((await isLiveMember(pid, pgid)) ? pid : null)));
+  return members.filter((pid): pid is number => pid !== null);
+}
+
+function signalReachesGroup(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (err) {
+    // EPERM means a member exists that we may not signal: it is still alive.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function isLiveMember(pid: number, pgid: number): Promise<boolean> {
+  let stat: string;
+  try {
+    stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false; // gone between readdir and read
+  }
+  // The command name may hold spaces and parentheses; the fields after its last ")" do not.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  return Number(fields[2]) === pgid && state !== 'Z' && state !== 'X';
+}

@@ -1,0 +1,61 @@
+/**
+ * list_dir (SPEC §2): one level of names, sorted. A folder ends in "/"; a symlink is
+ * named as a link (`name -> target`) and never followed, so a broken one shows too.
+ */
+import { promises as fs, type Dirent } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { LIST_MAX_NAMES } from '../../../shared/limits.js';
+import { readPlanFor } from './plan-kind.js';
+import { recheckTarget, resolveExisting, shownPath } from './tool-path.js';
+import { ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult } from './types.js';
+
+export const listDirArgsSchema = z.strictObject({
+  path: z.string().min(1, 'must be a non-empty path').optional(),
+});
+
+export type ListDirArgs = z.infer<typeof listDirArgsSchema>;
+
+const DESCRIPTION = `List the names in one folder (not recursive), sorted.
+- path: the folder, relative to the workspace (or absolute); default the workspace root ".".
+- Folders end in "/". Symbolic links show as "name -> target" and are not followed.
+- At most ${LIST_MAX_NAMES} names; when there are more, the result says how many more. Use grep with a glob to find files deeper down.`;
+
+export const listDirTool: ToolDef<ListDirArgs> = {
+  name: 'list_dir',
+  description: DESCRIPTION,
+  schema: listDirArgsSchema,
+  plan: planListDir,
+  execute: executeListDir,
+};
+
+async function planListDir(args: ListDirArgs, ctx: ToolContext): Promise<Plan> {
+  const { target, shown, stats } = await resolveExisting(ctx, args.path ?? '.', 'list_dir');
+  if (!stats.isDirectory()) throw new ToolError(`list_dir: "${shown}" is a file, not a folder; use read_file`);
+  return { kind: 'read', tool: 'list_dir', target, args };
+}
+
+async function executeListDir(p: Plan, ctx: ToolContext): Promise<ToolResult> {
+  const plan = readPlanFor(p, 'list_dir');
+  await recheckTarget(ctx, plan.target);
+  const shown = shownPath(ctx, plan.target);
+  const entries = await fs.readdir(plan.target.real, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const listed = entries.slice(0, LIST_MAX_NAMES);
+  const lines = await Promise.all(listed.map((entry) => describeEntry(plan.target.real, entry)));
+  const more = entries.length - listed.length;
+  if (more > 0) lines.push(`[list_dir: ${listed.length} of ${entries.length} names shown; ${more} more not shown]`);
+  if (entries.length === 0) lines.push(`[list_dir: "${shown}" is empty]`);
+  return {
+    ok: true,
+    output: lines.join('\n'),
+    details: { path: shown, total: entries.length, shown: listed.length, more },
+  };
+}
+
+async function describeEntry(dir: string, entry: Dirent): Promise<string> {
+  if (entry.isDirectory()) return `${entry.name}/`;
+  if (!entry.isSymbolicLink()) return entry.name;
+  const target = await fs.readlink(path.join(dir, entry.name)).catch(() => '?');
+  return `${entry.name} -> ${target}`;
+}

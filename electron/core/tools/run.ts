@@ -1,0 +1,181 @@
+/**
+ * The run tool (SPEC §2): an argv run in the workspace with no shell, under a timeout,
+ * in a process group of its own. Planning validates the call and resolves the working
+ * folder; executing re-resolves it (a link may have moved since the card was shown) and
+ * runs the plan. Stop hooks run through `runCommand`, with the same limits.
+ */
+import { promises as fs } from 'node:fs';
+import { z } from 'zod';
+import {
+  KILL_GRACE_MS,
+  RUN_DEFAULT_TIMEOUT_S,
+  RUN_MAX_TIMEOUT_S,
+  RUN_STREAM_MAX_BYTES,
+} from '../../../shared/limits.js';
+import type { ResolvedPath } from '../paths/workspace.js';
+import { describeOutcome } from './command-report.js';
+import { CommandStartError, runInProcessGroup, type ProcessOutcome } from './process-group.js';
+import { resolveToolPath } from './tool-path.js';
+import {
+  StalePlanError,
+  ToolError,
+  type CommandPlan,
+  type ExecContext,
+  type Plan,
+  type ToolContext,
+  type ToolDef,
+  type ToolResult,
+} from './types.js';
+
+export const runArgsSchema = z.strictObject({
+  argv: z
+    .array(
+      z
+        .string({ error: 'each element must be a string' })
+        .refine((s) => !s.includes('\0'), 'must not contain a NUL byte'),
+      {
+        error: 'must be an array of strings, the program first, e.g. ["ls", "-la"]',
+      },
+    )
+    .min(1, 'needs at least one string: the program to run')
+    .refine((argv) => (argv[0] ?? '') !== '', { message: 'the program name (argv[0]) must not be empty', path: [0] }),
+  timeout_s: z
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(RUN_MAX_TIMEOUT_S, `the maximum is ${RUN_MAX_TIMEOUT_S} seconds; longer timeouts are refused, not shortened`)
+    .optional(),
+  cwd: z.string({ error: 'must be a folder path, relative to the workspace' }).optional(),
+});
+
+export type RunArgs = z.infer<typeof runArgsSchema>;
+
+const halfStream = RUN_STREAM_MAX_BYTES / 2 / 1024;
+
+const DESCRIPTION = `Run a program in the workspace and get back its exit code, stdout and stderr.
+- argv is the program and its arguments as separate strings, e.g. ["npm", "test"] or ["git", "status", "--short"]. There is NO shell: pipes, redirects, &&, globs, $VARS and quotes are passed to the program literally. When you need them, run a shell explicitly: ["sh", "-c", "npm test 2>&1 | tail -n 40"].
+- Standard input is empty, so a program that prompts gets end-of-file: pass its non-interactive flags (--yes, --ci, -y).
+- cwd: a folder inside the workspace to run in (default: the workspace root).
+- timeout_s: 1 to ${RUN_MAX_TIMEOUT_S} seconds (default ${RUN_DEFAULT_TIMEOUT_S}). Above ${RUN_MAX_TIMEOUT_S} the call is refused. On timeout the command and everything it started get SIGTERM, then SIGKILL ${KILL_GRACE_MS / 1000} s later. Background processes it leaves behind are stopped the same way when it exits, so do not start servers or daemons expecting them to keep running.
+- Output: up to ${RUN_STREAM_MAX_BYTES / 1024} KiB of each stream. A longer stream comes back as its first and last ${halfStream} KiB with a note of how many bytes were left out, so filter chatty commands (grep, tail, --quiet) to keep what matters.
+- A non-zero exit code is reported, not treated as a failure of the tool: read it. The user approves each command before it runs.`;
+
+export const runTool: ToolDef<RunArgs> = {
+  name: 'run',
+  description: DESCRIPTION,
+  schema: runArgsSchema,
+  plan: planRun,
+  execute: executeRun,
+};
+
+async function planRun(args: RunArgs, ctx: ToolContext): Promise<CommandPlan> {
+  const cwd = await resolveCwd(args.cwd, ctx);
+  const timeoutS = args.timeout_s ?? RUN_DEFAULT_TIMEOUT_S;
+  return {
+    kind: 'command',
+    tool: 'run',
+    argv: args.argv,
+    cwd,
+    timeoutS,
+    customTimeout: args.timeout_s !== undefined && args.timeout_s !== RUN_DEFAULT_TIMEOUT_S,
+    args,
+  };
+}
+
+async function executeRun(plan: Plan, ctx: ToolContext, exec: ExecContext): Promise<ToolResult> {
+  if (plan.kind !== 'command') throw new Error(`run cannot execute a ${plan.tool} plan`);
+  await recheckCwd(plan, ctx);
+  try {
+    const outcome = await runCommand(plan.argv, { cwd: plan.cwd, env: ctx.commandEnv, timeoutS: plan.timeoutS, exec });
+    return { ok: true, output: describeOutcome(outcome, plan.timeoutS), details: outcomeDetails(plan, outcome) };
+  } catch (err) {
+    if (!(err instanceof CommandStartError)) throw err;
+    return { ok: false, error: err.message, details: { argv: plan.argv, cwd: plan.cwd, code: err.code } };
+  }
+}
+
+export interface RunCommandOptions {
+  /** Real absolute working folder. */
+  cwd: string;
+  /** Already stripped of secrets (see commandEnv). */
+  env: NodeJS.ProcessEnv;
+  timeoutS?: number;
+  exec?: ExecContext;
+}
+
+/**
+ * Runs an argv with the run tool's limits; for callers that have their own gate step,
+ * such as the Stop hooks. Throws CommandStartError when the program cannot start.
+ */
+export function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<ProcessOutcome> {
+  return runInProcessGroup({
+    argv,
+    cwd: options.cwd,
+    env: options.env,
+    timeoutMs: (options.timeoutS ?? RUN_DEFAULT_TIMEOUT_S) * 1000,
+    signal: options.exec?.signal,
+    onOutput: options.exec?.onOutput,
+  });
+}
+
+async function resolveCwd(input: string | undefined, ctx: ToolContext): Promise<string> {
+  const shown = input ?? '.';
+  const resolved = await resolveInside(shown, ctx);
+  if (!resolved.inside) {
+    throw new ToolError(
+      `cwd: "${shown}" is outside the workspace (${resolved.real}); commands run in a folder inside it`,
+    );
+  }
+  if (!resolved.exists) throw new ToolError(`cwd: "${shown}" does not exist`);
+  if (!(await isFolder(resolved.real))) throw new ToolError(`cwd: "${shown}" is not a folder`);
+  return resolved.real;
+}
+
+async function resolveInside(input: string, ctx: ToolContext): Promise<ResolvedPath> {
+  try {
+    return await resolveToolPath(ctx, input);
+  } catch (err) {
+    throw err instanceof ToolError ? new ToolError(`cwd: ${err.message}`) : err;
+  }
+}
+
+/** The same rule as a write's digest: if the folder no longer resolves where the card said, the answer is void. */
+async function recheckCwd(plan: CommandPlan, ctx: ToolContext): Promise<void> {
+  const input = typeof plan.args.cwd === 'string' ? plan.args.cwd : '.';
+  let now: string;
+  try {
+    now = await resolveCwd(input, ctx);
+  } catch (err) {
+    throw new StalePlanError(`cwd "${input}" changed since the command was approved: ${(err as Error).message}`);
+  }
+  if (now !== plan.cwd) {
+    throw new StalePlanError(`cwd "${input}" now resolves to ${now}, not ${plan.cwd} as approved`);
+  }
+}
+
+async function isFolder(real: string): Promise<boolean> {
+  try {
+    return (await fs.stat(real)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function outcomeDetails(plan: CommandPlan, outcome: ProcessOutcome): Record<string, unknown> {
+  return {
+    argv: plan.argv,
+    cwd: plan.cwd,
+    timeoutS: plan.timeoutS,
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    timedOut: outcome.timedOut,
+    cancelled: outcome.cancelled,
+    durationMs: Math.round(outcome.durationMs),
+    stdout: outcome.stdout.text,
+    stderr: outcome.stderr.text,
+    stdoutBytes: outcome.stdout.totalBytes,
+    stderrBytes: outcome.stderr.totalBytes,
+    stdoutOmittedBytes: outcome.stdout.omittedBytes,
+    stderrOmittedBytes: outcome.stderr.omittedBytes,
+  };
+}
