@@ -2,8 +2,12 @@
  * The pure fold of a session's events into its state. The main process uses it to
  * reopen a session from disk; the renderer's store uses the same code on pushed events,
  * so restore, replay and live sync cannot disagree.
+ *
+ * Both entry points are pure: they copy the state they are given once, then apply events
+ * to that private copy in place. Copying per event (spreading arrays) made a fold of n
+ * events O(n²), which turned reopening a long session into seconds.
  */
-import { grantFor, sameGrant, type Answer, type Grant } from './cards.js';
+import { sameGrant, type Answer, type Grant } from './cards.js';
 import type { SessionEvent, TurnEndReason } from './events.js';
 
 export type SessionStatus = 'idle' | 'running' | 'waiting' | 'error';
@@ -78,126 +82,179 @@ export function initialState(): SessionState {
   };
 }
 
+/** Folds events onto `from` (never mutated) and returns the resulting state. O(events). */
 export function foldEvents(events: Iterable<SessionEvent>, from: SessionState = initialState()): SessionState {
-  let state = from;
-  for (const event of events) state = reduce(state, event);
-  return state;
+  const draft = ownCopy(from);
+  for (const event of events) apply(draft, event);
+  return draft;
 }
 
 /** Applies one event. Returns a new state object; the input is never mutated. */
 export function reduce(prev: SessionState, event: SessionEvent): SessionState {
-  const s: SessionState = { ...prev, lastSeq: Math.max(prev.lastSeq, event.seq) };
+  const draft = ownCopy(prev);
+  apply(draft, event);
+  return draft;
+}
+
+/**
+ * A copy whose arrays belong to it alone. Items inside are shared with the original, so
+ * `apply` replaces an item rather than editing it.
+ */
+function ownCopy(s: SessionState): SessionState {
+  return {
+    ...s,
+    transcript: s.transcript.slice(),
+    openCards: s.openCards.slice(),
+    grants: s.grants.slice(),
+    queue: s.queue.slice(),
+    returned: s.returned.slice(),
+  };
+}
+
+/** Applies one event to a state whose arrays it owns (see ownCopy). */
+function apply(s: SessionState, event: SessionEvent): void {
+  s.lastSeq = Math.max(s.lastSeq, event.seq);
   switch (event.type) {
     case 'user_message':
-      s.transcript = [...s.transcript, { kind: 'user', seq: event.seq, messageId: event.messageId, text: event.text }];
+      s.transcript.push({ kind: 'user', seq: event.seq, messageId: event.messageId, text: event.text });
       s.queue = s.queue.filter((q) => q.messageId !== event.messageId);
-      return s;
+      return;
     case 'queued':
-      s.queue = [...s.queue, { messageId: event.messageId, text: event.text }];
-      return s;
+      s.queue.push({ messageId: event.messageId, text: event.text });
+      return;
     case 'queue_returned': {
       const ids = new Set(event.messageIds);
-      s.returned = [...s.returned, ...s.queue.filter((q) => ids.has(q.messageId))];
+      s.returned.push(...s.queue.filter((q) => ids.has(q.messageId)));
       s.queue = s.queue.filter((q) => !ids.has(q.messageId));
-      return s;
+      return;
     }
     case 'turn_started':
       s.turnId = event.turnId;
       s.lastError = null;
-      return withStatus(s);
+      return setStatus(s);
     case 'assistant_text':
-      s.transcript = [...s.transcript, { kind: 'assistant', seq: event.seq, turnId: event.turnId, text: event.text }];
-      return s;
+      s.transcript.push({ kind: 'assistant', seq: event.seq, turnId: event.turnId, text: event.text });
+      return;
     case 'tool_call':
-      s.transcript = [
-        ...s.transcript,
-        {
-          kind: 'tool',
-          seq: event.seq,
-          turnId: event.turnId,
-          toolCallId: event.toolCallId,
-          tool: event.tool,
-          args: event.args ?? { blob: event.argsBlob },
-        },
-      ];
-      return s;
+      s.transcript.push({
+        kind: 'tool',
+        seq: event.seq,
+        turnId: event.turnId,
+        toolCallId: event.toolCallId,
+        tool: event.tool,
+        // A blob reference only when there is one: `null` is a legitimate inline value.
+        args: event.argsBlob !== undefined ? { blob: event.argsBlob } : event.args,
+      });
+      return;
     case 'tool_result':
-      s.transcript = s.transcript.map((item) =>
-        item.kind === 'tool' && item.toolCallId === event.toolCallId
-          ? { ...item, result: { ok: event.ok, output: event.output, details: event.details } }
-          : item,
-      );
-      return s;
+      return applyToolResult(s, event);
     case 'card':
-      s.openCards = [...s.openCards, event];
-      s.transcript = [...s.transcript, { kind: 'card', seq: event.seq, card: event, outcome: { state: 'open' } }];
-      return withStatus(s);
-    case 'card_answer': {
-      const card = s.openCards.find((c) => c.cardId === event.cardId);
-      if (!card) return s;
-      if (event.answer === 'allow_session' && !s.grants.some((g) => sameGrant(g, card.grant))) {
-        s.grants = [...s.grants, grantFor(card.body)];
-      }
-      return closeCard(s, event.cardId, { state: 'answered', answer: event.answer });
-    }
+      s.openCards.push(event);
+      s.transcript.push({ kind: 'card', seq: event.seq, card: event, outcome: { state: 'open' } });
+      return setStatus(s);
+    case 'card_answer':
+      return applyCardAnswer(s, event);
     case 'card_stale':
       return closeCard(s, event.cardId, { state: 'stale', answer: event.answer, reason: event.reason });
     case 'card_withdrawn':
       return closeCard(s, event.cardId, { state: 'withdrawn', reason: event.reason });
     case 'question':
       s.openQuestion = event;
-      s.transcript = [...s.transcript, { kind: 'question', seq: event.seq, question: event }];
-      return withStatus(s);
+      s.transcript.push({ kind: 'question', seq: event.seq, question: event });
+      return setStatus(s);
     case 'question_answer':
-    case 'question_withdrawn': {
-      if (s.openQuestion?.questionId === event.questionId) s.openQuestion = null;
-      s.transcript = s.transcript.map((item) =>
-        item.kind === 'question' && item.question.questionId === event.questionId
-          ? event.type === 'question_answer'
-            ? { ...item, answer: event.text }
-            : { ...item, withdrawn: event.reason }
-          : item,
-      );
-      return withStatus(s);
-    }
+      return closeQuestion(s, event.questionId, { answer: event.text });
+    case 'question_withdrawn':
+      return closeQuestion(s, event.questionId, { withdrawn: event.reason });
     case 'hook_run':
-      s.transcript = [
-        ...s.transcript,
-        { kind: 'hook', seq: event.seq, argv: event.argv, ok: event.ok, exitCode: event.exitCode, output: event.output },
-      ];
-      return s;
+      s.transcript.push({
+        kind: 'hook',
+        seq: event.seq,
+        argv: event.argv,
+        ok: event.ok,
+        exitCode: event.exitCode,
+        output: event.output,
+      });
+      return;
     case 'result':
-      s.transcript = [...s.transcript, { kind: 'result', seq: event.seq, turnId: event.turnId, summary: event.summary }];
-      return s;
+      s.transcript.push({ kind: 'result', seq: event.seq, turnId: event.turnId, summary: event.summary });
+      return;
     case 'turn_ended':
-      s.transcript = [
-        ...s.transcript,
-        { kind: 'turn_end', seq: event.seq, turnId: event.turnId, reason: event.reason, message: event.message },
-      ];
-      s.turnId = null;
-      s.openCards = [];
-      s.openQuestion = null;
-      s.lastError = event.reason === 'error' ? (event.message ?? 'the turn ended with an error') : null;
-      return withStatus(s);
+      return applyTurnEnded(s, event);
     case 'error':
-      s.transcript = [...s.transcript, { kind: 'error', seq: event.seq, message: event.message }];
+      s.transcript.push({ kind: 'error', seq: event.seq, message: event.message });
       s.lastError = event.message;
-      return withStatus(s);
+      return setStatus(s);
   }
 }
 
-function closeCard(s: SessionState, cardId: string, outcome: CardOutcome): SessionState {
-  s.openCards = s.openCards.filter((c) => c.cardId !== cardId);
-  s.transcript = s.transcript.map((item) =>
-    item.kind === 'card' && item.card.cardId === cardId ? { ...item, outcome } : item,
+type EventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>;
+
+function applyToolResult(s: SessionState, event: EventOf<'tool_result'>): void {
+  // Some OpenAI-compatible servers reuse call ids across turns ("call_0"), so the result
+  // belongs to the latest call with that id in the same turn, not to every one. Searching
+  // from the end also keeps the fold linear: the call is almost always a few items back.
+  const i = s.transcript.findLastIndex(
+    (item) => item.kind === 'tool' && item.toolCallId === event.toolCallId && item.turnId === event.turnId,
   );
-  return withStatus(s);
+  const item = s.transcript[i];
+  if (item?.kind !== 'tool') return;
+  s.transcript[i] = { ...item, result: { ok: event.ok, output: event.output, details: event.details } };
 }
 
-function withStatus(s: SessionState): SessionState {
+function applyCardAnswer(s: SessionState, event: EventOf<'card_answer'>): void {
+  const card = s.openCards.find((c) => c.cardId === event.cardId);
+  if (!card) return;
+  // The card names the grant it offers; recording exactly that keeps the log, the card's
+  // wording and meta.json in agreement.
+  if (event.answer === 'allow_session' && !s.grants.some((g) => sameGrant(g, card.grant))) {
+    s.grants.push(card.grant);
+  }
+  closeCard(s, event.cardId, { state: 'answered', answer: event.answer });
+}
+
+/** Closes an open card. A close for a card that is not open (answered already) is ignored. */
+function closeCard(s: SessionState, cardId: string, outcome: CardOutcome): void {
+  const open = s.openCards.findIndex((c) => c.cardId === cardId);
+  if (open < 0) return;
+  s.openCards.splice(open, 1);
+  const i = s.transcript.findLastIndex((item) => item.kind === 'card' && item.card.cardId === cardId);
+  const item = s.transcript[i];
+  if (item?.kind === 'card') s.transcript[i] = { ...item, outcome };
+  setStatus(s);
+}
+
+function closeQuestion(s: SessionState, questionId: string, close: { answer: string } | { withdrawn: string }): void {
+  if (s.openQuestion?.questionId === questionId) s.openQuestion = null;
+  const i = s.transcript.findLastIndex((item) => item.kind === 'question' && item.question.questionId === questionId);
+  const item = s.transcript[i];
+  if (item?.kind === 'question' && item.answer === undefined && item.withdrawn === undefined) {
+    s.transcript[i] = { ...item, ...close };
+  }
+  setStatus(s);
+}
+
+function applyTurnEnded(s: SessionState, event: EventOf<'turn_ended'>): void {
+  // Whatever the turn left open can no longer be answered; the transcript says so too, so
+  // the UI never offers buttons on a card that openCards no longer holds.
+  const reason = `the turn ended (${event.reason})`;
+  for (const card of s.openCards.slice()) closeCard(s, card.cardId, { state: 'withdrawn', reason });
+  if (s.openQuestion) closeQuestion(s, s.openQuestion.questionId, { withdrawn: reason });
+  s.transcript.push({
+    kind: 'turn_end',
+    seq: event.seq,
+    turnId: event.turnId,
+    reason: event.reason,
+    message: event.message,
+  });
+  s.turnId = null;
+  s.lastError = event.reason === 'error' ? (event.message ?? 'the turn ended with an error') : null;
+  setStatus(s);
+}
+
+function setStatus(s: SessionState): void {
   if (s.openCards.length > 0 || s.openQuestion) s.status = 'waiting';
   else if (s.turnId) s.status = 'running';
   else if (s.lastError) s.status = 'error';
   else s.status = 'idle';
-  return s;
 }

@@ -1,0 +1,4 @@
+/** Where the log and the store get the time from, so tests can pin it. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();

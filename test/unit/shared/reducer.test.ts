@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import type { CardBody, Grant } from '../../../shared/cards.js';
+import type { EventPayload, SessionEvent } from '../../../shared/events.js';
+import { foldEvents, initialState, reduce, type SessionState } from '../../../shared/reducer.js';
+
+/** Numbers payloads 1, 2, 3, ... as the log would. */
+function events(...payloads: EventPayload[]): SessionEvent[] {
+  return payloads.map((p, i) => ({ seq: i + 1, ts: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(), ...p }));
+}
+
+const writeBody: CardBody = {
+  kind: 'write',
+  tool: 'write_file',
+  path: '/ws/a.txt',
+  inside: true,
+  creates: false,
+  diff: '@@ -1 +1 @@\n-a\n+b\n',
+  diffTruncated: false,
+  diffBytes: 18,
+  proposalBytes: 2,
+  beforeBytes: 2,
+  digest: 'd'.repeat(64),
+  proposalBlob: 'b'.repeat(64),
+};
+const writeGrant: Grant = { kind: 'write', path: '/ws/a.txt' };
+
+function card(cardId: string, grant: Grant = writeGrant, body: CardBody = writeBody): EventPayload {
+  return { type: 'card', turnId: 't1', toolCallId: `call-${cardId}`, cardId, body, grant, scope: 'words' };
+}
+
+const start: EventPayload[] = [
+  { type: 'user_message', messageId: 'm1', text: 'hi' },
+  { type: 'turn_started', turnId: 't1', messageId: 'm1' },
+];
+
+function cardOutcome(state: SessionState, cardId: string) {
+  const item = state.transcript.find((i) => i.kind === 'card' && i.card.cardId === cardId);
+  return item?.kind === 'card' ? item.outcome : undefined;
+}
+
+describe('status', () => {
+  it('is idle before anything happens and running once a turn starts', () => {
+    expect(initialState().status).toBe('idle');
+    expect(foldEvents(events(...start)).status).toBe('running');
+  });
+
+  it('is waiting while a card is open and running again once it is answered', () => {
+    const upToCard = events(...start, card('c1'));
+    expect(foldEvents(upToCard).status).toBe('waiting');
+    const answered = events(...start, card('c1'), { type: 'card_answer', cardId: 'c1', answer: 'allow_once' });
+    expect(foldEvents(answered).status).toBe('running');
+  });
+
+  it('is waiting while a question is open and running after its answer', () => {
+    const q: EventPayload = { type: 'question', turnId: 't1', toolCallId: 'q', questionId: 'q1', question: 'which?' };
+    expect(foldEvents(events(...start, q)).status).toBe('waiting');
+    const answered = foldEvents(events(...start, q, { type: 'question_answer', questionId: 'q1', text: 'that' }));
+    expect(answered.status).toBe('running');
+    expect(answered.openQuestion).toBeNull();
+  });
+
+  it('is idle after a finished turn and error after a turn that ended in error', () => {
+    const finished = events(...start, { type: 'turn_ended', turnId: 't1', reason: 'finished' });
+    expect(foldEvents(finished).status).toBe('idle');
+    const failed = foldEvents(events(...start, { type: 'turn_ended', turnId: 't1', reason: 'error', message: '503' }));
+    expect(failed.status).toBe('error');
+    expect(failed.lastError).toBe('503');
+  });
+
+  it('leaves error when the next turn starts', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        { type: 'turn_ended', turnId: 't1', reason: 'error', message: 'boom' },
+        { type: 'user_message', messageId: 'm2', text: 'again' },
+        { type: 'turn_started', turnId: 't2', messageId: 'm2' },
+      ),
+    );
+    expect(s.status).toBe('running');
+    expect(s.lastError).toBeNull();
+  });
+
+  it('shows an error event between turns as error status', () => {
+    expect(foldEvents(events({ type: 'error', message: 'disk full' })).status).toBe('error');
+  });
+});
+
+describe('grants', () => {
+  it('come from an accepted allow_session answer, exactly as the card offered them', () => {
+    const s = foldEvents(events(...start, card('c1'), { type: 'card_answer', cardId: 'c1', answer: 'allow_session' }));
+    expect(s.grants).toEqual([writeGrant]);
+  });
+
+  it('do not come from allow_once or deny', () => {
+    const once = foldEvents(events(...start, card('c1'), { type: 'card_answer', cardId: 'c1', answer: 'allow_once' }));
+    const deny = foldEvents(events(...start, card('c1'), { type: 'card_answer', cardId: 'c1', answer: 'deny' }));
+    expect(once.grants).toEqual([]);
+    expect(deny.grants).toEqual([]);
+  });
+
+  it('do not come from a stale allow_session answer', () => {
+    const s = foldEvents(
+      events(...start, card('c1'), { type: 'card_stale', cardId: 'c1', answer: 'allow_session', reason: 'changed' }),
+    );
+    expect(s.grants).toEqual([]);
+    expect(cardOutcome(s, 'c1')).toEqual({ state: 'stale', answer: 'allow_session', reason: 'changed' });
+  });
+
+  it('do not come from an answer to a card that is no longer open', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        card('c1'),
+        { type: 'card_withdrawn', cardId: 'c1', reason: 'cancelled' },
+        { type: 'card_answer', cardId: 'c1', answer: 'allow_session' },
+      ),
+    );
+    expect(s.grants).toEqual([]);
+    expect(cardOutcome(s, 'c1')).toEqual({ state: 'withdrawn', reason: 'cancelled' });
+  });
+
+  it('are recorded once when the same grant is allowed twice', () => {
+    const s = foldEvents(
+      events(...start, card('c1'), { type: 'card_answer', cardId: 'c1', answer: 'allow_session' }, card('c2'), {
+        type: 'card_answer',
+        cardId: 'c2',
+        answer: 'allow_session',
+      }),
+    );
+    expect(s.grants).toEqual([writeGrant]);
+  });
+
+  it('keep a command grant with its argv and folder', () => {
+    const grant: Grant = { kind: 'command', argv: ['npm', 'test'], cwd: '/ws' };
+    const body: CardBody = { kind: 'command', tool: 'run', argv: ['npm', 'test'], cwd: '/ws' };
+    const s = foldEvents(
+      events(...start, card('c1', grant, body), { type: 'card_answer', cardId: 'c1', answer: 'allow_session' }),
+    );
+    expect(s.grants).toEqual([grant]);
+  });
+});
+
+describe('queue', () => {
+  it('holds queued messages first in, first out, and drops one when it becomes a user message', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        { type: 'queued', messageId: 'q1', text: 'one' },
+        { type: 'queued', messageId: 'q2', text: 'two' },
+        { type: 'queued', messageId: 'q3', text: 'three' },
+      ),
+    );
+    expect(s.queue.map((q) => q.messageId)).toEqual(['q1', 'q2', 'q3']);
+    const next = reduce(s, { seq: 99, ts: 'x', type: 'user_message', messageId: 'q1', text: 'one' });
+    expect(next.queue.map((q) => q.messageId)).toEqual(['q2', 'q3']);
+  });
+
+  it('moves returned messages out of the queue into returned, in queue order', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        { type: 'queued', messageId: 'q1', text: 'one' },
+        { type: 'queued', messageId: 'q2', text: 'two' },
+        { type: 'queued', messageId: 'q3', text: 'three' },
+        { type: 'queue_returned', messageIds: ['q3', 'q1'] },
+      ),
+    );
+    expect(s.queue.map((q) => q.messageId)).toEqual(['q2']);
+    expect(s.returned).toEqual([
+      { messageId: 'q1', text: 'one' },
+      { messageId: 'q3', text: 'three' },
+    ]);
+  });
+});
+
+describe('open cards', () => {
+  it('closes a card on its answer, its stale answer or its withdrawal, and only that card', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        card('a'),
+        card('b'),
+        card('c'),
+        card('d'),
+        { type: 'card_answer', cardId: 'a', answer: 'deny' },
+        { type: 'card_stale', cardId: 'b', answer: 'allow_once', reason: 'file changed' },
+        { type: 'card_withdrawn', cardId: 'c', reason: 'cancelled' },
+      ),
+    );
+    expect(s.openCards.map((c) => c.cardId)).toEqual(['d']);
+    expect(cardOutcome(s, 'a')).toEqual({ state: 'answered', answer: 'deny' });
+    expect(cardOutcome(s, 'b')).toMatchObject({ state: 'stale' });
+    expect(cardOutcome(s, 'c')).toMatchObject({ state: 'withdrawn' });
+    expect(cardOutcome(s, 'd')).toEqual({ state: 'open' });
+    expect(s.status).toBe('waiting');
+  });
+
+  it('does not let a late withdrawal overwrite an answered card', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        card('a'),
+        { type: 'card_answer', cardId: 'a', answer: 'allow_once' },
+        { type: 'card_withdrawn', cardId: 'a', reason: 'late' },
+      ),
+    );
+    expect(cardOutcome(s, 'a')).toEqual({ state: 'answered', answer: 'allow_once' });
+  });
+
+  it('clears open cards and the open question at turn_ended, and marks them withdrawn in the transcript', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        card('a'),
+        { type: 'question', turnId: 't1', toolCallId: 'q', questionId: 'q1', question: '?' },
+        { type: 'turn_ended', turnId: 't1', reason: 'interrupted' },
+      ),
+    );
+    expect(s.openCards).toEqual([]);
+    expect(s.openQuestion).toBeNull();
+    expect(s.status).toBe('idle');
+    expect(cardOutcome(s, 'a')).toMatchObject({ state: 'withdrawn' });
+    const question = s.transcript.find((i) => i.kind === 'question');
+    expect(question).toMatchObject({ withdrawn: expect.stringContaining('interrupted') });
+  });
+});
+
+describe('tool calls', () => {
+  it('attaches a result to the latest call with that id in the same turn', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        { type: 'tool_call', turnId: 't1', toolCallId: 'call_0', tool: 'read_file', args: { path: 'a' } },
+        { type: 'tool_result', turnId: 't1', toolCallId: 'call_0', tool: 'read_file', ok: true, output: 'A' },
+        { type: 'turn_ended', turnId: 't1', reason: 'finished' },
+        { type: 'turn_started', turnId: 't2', messageId: 'm2' },
+        { type: 'tool_call', turnId: 't2', toolCallId: 'call_0', tool: 'read_file', args: { path: 'b' } },
+        { type: 'tool_result', turnId: 't2', toolCallId: 'call_0', tool: 'read_file', ok: true, output: 'B' },
+      ),
+    );
+    const tools = s.transcript.filter((i) => i.kind === 'tool');
+    expect(tools.map((t) => t.result?.output)).toEqual(['A', 'B']);
+  });
+
+  it('shows a blob reference for args kept in a blob, and keeps a null inline value as null', () => {
+    const s = foldEvents(
+      events(
+        { type: 'tool_call', turnId: 't1', toolCallId: 'a', tool: 'write_file', argsBlob: 'f'.repeat(64) },
+        { type: 'tool_call', turnId: 't1', toolCallId: 'b', tool: 'finish', args: null },
+      ),
+    );
+    const tools = s.transcript.filter((i) => i.kind === 'tool');
+    expect(tools.map((t) => t.args)).toEqual([{ blob: 'f'.repeat(64) }, null]);
+  });
+});
+
+describe('purity', () => {
+  it('never mutates the state it is given', () => {
+    const before = foldEvents(events(...start, card('a'), { type: 'queued', messageId: 'q1', text: 'x' }));
+    const snapshot = structuredClone(before);
+    const after = foldEvents(
+      events(
+        { type: 'card_answer', cardId: 'a', answer: 'allow_session' },
+        { type: 'queue_returned', messageIds: ['q1'] },
+        { type: 'assistant_text', turnId: 't1', text: 'done' },
+      ).map((e) => ({ ...e, seq: e.seq + 10 })),
+      before,
+    );
+    expect(before).toEqual(snapshot);
+    expect(after.grants).toHaveLength(1);
+    expect(after.lastSeq).toBe(13);
+  });
+
+  it('folds to the same state as reducing one event at a time', () => {
+    const all = events(
+      ...start,
+      { type: 'assistant_text', turnId: 't1', text: 'looking' },
+      { type: 'tool_call', turnId: 't1', toolCallId: 'c', tool: 'grep', args: { pattern: 'x' } },
+      { type: 'tool_result', turnId: 't1', toolCallId: 'c', tool: 'grep', ok: true, output: '' },
+      card('a'),
+      { type: 'card_answer', cardId: 'a', answer: 'allow_session' },
+      { type: 'result', turnId: 't1', summary: 'ok' },
+      { type: 'turn_ended', turnId: 't1', reason: 'finished' },
+    );
+    expect(foldEvents(all)).toEqual(all.reduce(reduce, initialState()));
+  });
+});
