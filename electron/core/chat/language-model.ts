@@ -1,0 +1,31 @@
+/** Builds the AI SDK model object for a config. Only this file knows the provider packages. */
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { ModelConfig } from './model-config.js';
+
+// Passed explicitly so the providers never fall back to ANTHROPIC_BASE_URL / OPENAI_BASE_URL
+// from the environment: the base URL is whatever the config says.
+const defaultBaseURL = {
+  anthropic: 'https://api.anthropic.com/v1',
+  openai: 'https://api.openai.com/v1',
+};
+
+export function createLanguageModel(config: ModelConfig, apiKey: string | undefined): LanguageModel {
+  switch (config.provider) {
+    case 'anthropic':
+      return createAnthropic({ baseURL: config.baseURL ?? defaultBaseURL.anthropic, apiKey })(config.modelId);
+    case 'openai':
+      // Chat completions rather than the Responses API: it is what compatible servers
+      // speak too, so one wire format serves every provider here.
+      return createOpenAI({ baseURL: config.baseURL ?? defaultBaseURL.openai, apiKey }).chat(config.modelId);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: config.baseURL ?? '',
+        apiKey,
+        includeUsage: true,
+      })(config.modelId);
+  }
+}

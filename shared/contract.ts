@@ -1,0 +1,123 @@
+/**
+ * The one typed contract between the renderer and the app. The Electron preload and the
+ * web host's WebSocket client both build `window.gatehouse` from this list; the core's
+ * host implements it once. Every request is checked against its schema at the boundary,
+ * and every reply is `{ ok: true, data }` or `{ ok: false, error }`.
+ */
+import { z } from 'zod';
+import type { Answer } from './cards.js';
+import type { SessionEvent } from './events.js';
+import type { QueuedMessage, SessionStatus } from './reducer.js';
+
+/** Longest message a person can send in one go (a pasted log is fine; a 10 MB blob is not). */
+export const MESSAGE_MAX_CHARS = 200_000;
+
+const id = z.string().min(1).max(200);
+
+export const providerSchema = z.enum(['anthropic', 'openai', 'openai-compatible'], {
+  error: 'provider must be one of: anthropic, openai, openai-compatible',
+});
+export type Provider = z.infer<typeof providerSchema>;
+
+export const modelConfigSchema = z
+  .strictObject({
+    provider: providerSchema,
+    modelId: z.string().trim().min(1, 'modelId must not be empty').max(200),
+    baseURL: z.url({ protocol: /^https?$/, error: 'baseURL must be an http:// or https:// URL' }).optional(),
+    /** Anthropic requires an output cap; for model ids the SDK does not know it would guess one. */
+    maxOutputTokens: z.int().positive().optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.provider === 'openai-compatible' && config.baseURL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['baseURL'],
+        message: 'an openai-compatible provider needs a baseURL, e.g. http://127.0.0.1:11434/v1 for Ollama',
+      });
+    }
+  });
+export type ModelConfig = z.infer<typeof modelConfigSchema>;
+
+export const requestSchemas = {
+  'sessions.list': z.strictObject({}),
+  'sessions.open': z.strictObject({ workspace: z.string().min(1).max(4096), title: z.string().max(200).optional() }),
+  'session.state': z.strictObject({ id }),
+  'session.events': z.strictObject({ id, sinceSeq: z.number().int().min(0) }),
+  'session.send': z.strictObject({
+    id,
+    text: z
+      .string()
+      .trim()
+      .min(1, 'message is empty')
+      .max(MESSAGE_MAX_CHARS, `message is longer than ${MESSAGE_MAX_CHARS} characters`),
+  }),
+  'session.cancel': z.strictObject({ id }),
+  'card.answer': z.strictObject({ id, cardId: id, answer: z.enum(['allow_once', 'allow_session', 'deny']) }),
+  'question.answer': z.strictObject({ id, questionId: id, text: z.string().max(MESSAGE_MAX_CHARS) }),
+  'settings.get': z.strictObject({}),
+  'settings.set': z.strictObject({
+    model: modelConfigSchema.nullable().optional(),
+    key: z.strictObject({ provider: providerSchema, value: z.string().max(1000).nullable() }).optional(),
+  }),
+} as const;
+
+export type CallName = keyof typeof requestSchemas;
+export type CallRequest<N extends CallName> = z.infer<(typeof requestSchemas)[N]>;
+
+export interface SessionSummary {
+  id: string;
+  title: string;
+  workspace: string;
+  status: SessionStatus;
+  model: ModelConfig | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Open cards plus an open question. */
+  waiting: number;
+}
+
+export interface SettingsView {
+  model: ModelConfig | null;
+  /** Whether a key is available per provider, and from where. The key itself never leaves the main process. */
+  keys: Record<Provider, 'env' | 'settings' | null>;
+  /** Plain words for the UI when no model can run yet. */
+  problem: string | null;
+}
+
+export interface CallResponses {
+  'sessions.list': SessionSummary[];
+  'sessions.open': SessionSummary;
+  'session.state': { summary: SessionSummary; events: SessionEvent[] };
+  'session.events': { events: SessionEvent[] };
+  'session.send': { messageId: string; status: 'started' | 'queued' };
+  'session.cancel': { cancelled: boolean; returned: QueuedMessage[] };
+  'card.answer': { cardId: string; answer: Answer };
+  'question.answer': { questionId: string };
+  'settings.get': SettingsView;
+  'settings.set': SettingsView;
+}
+
+export type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
+
+/** Pushed from the app to the renderer. Only `session.event` is on disk; the rest are UI-only. */
+export interface PushEvents {
+  /** Exactly the line that went into events.jsonl. */
+  'session.event': { id: string; event: SessionEvent };
+  /** Streamed assistant text, not written to disk (the whole text is, as assistant_text). */
+  'session.delta': { id: string; turnId: string; text: string };
+  /** Live output of a running command. */
+  'session.output': { id: string; toolCallId: string; stream: 'stdout' | 'stderr'; chunk: string };
+  'sessions.changed': { summary: SessionSummary };
+}
+
+export type PushName = keyof PushEvents;
+export type Push = { [N in PushName]: { name: N; payload: PushEvents[N] } }[PushName];
+
+export const CALL_NAMES = Object.keys(requestSchemas) as CallName[];
+
+/** The API object the renderer sees, built by either transport from this contract. */
+export type GatehouseApi = {
+  [N in CallName]: (request: CallRequest<N>) => Promise<Reply<CallResponses[N]>>;
+} & {
+  subscribe(listener: (push: Push) => void): () => void;
+};
