@@ -3,7 +3,10 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 // The layering of DESIGN.md, enforced: imports only go down.
-const noElectron = { name: 'electron', message: 'electron/core runs in plain Node: reach the OS shell through an interface the core defines.' };
+const noElectron = {
+  name: 'electron',
+  message: 'electron/core runs in plain Node: reach the OS shell through an interface the core defines.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'coverage/**', 'renderer/dist/**'] },
@@ -25,7 +28,10 @@ export default tseslint.config(
           paths: [noElectron],
           patterns: [
             { group: ['electron/*'], message: 'electron/core never imports electron.' },
-            { group: ['**/main/**', '**/preload/**', '**/web/**', '**/renderer/**'], message: 'electron/core sits below main, preload, web and renderer.' },
+            {
+              group: ['**/main/**', '**/preload/**', '**/web/**', '**/renderer/**'],
+              message: 'electron/core sits below main, preload, web and renderer.',
+            },
           ],
         },
       ],
@@ -39,7 +45,12 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer talks only through the contract.' }],
-          patterns: [{ group: ['**/electron/**', 'node:*'], message: 'The renderer never imports electron/ or Node: use shared/contract.ts.' }],
+          patterns: [
+            {
+              group: ['**/electron/**', 'node:*'],
+              message: 'The renderer never imports electron/ or Node: use shared/contract.ts.',
+            },
+          ],
         },
       ],
     },
@@ -51,7 +62,12 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'shared/ is pure.' }],
-          patterns: [{ group: ['**/electron/**', '**/renderer/**', 'node:*'], message: 'shared/ imports nothing from the other layers, nor Node.' }],
+          patterns: [
+            {
+              group: ['**/electron/**', '**/renderer/**', 'node:*'],
+              message: 'shared/ imports nothing from the other layers, nor Node.',
+            },
+          ],
         },
       ],
     },

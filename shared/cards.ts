@@ -8,9 +8,7 @@ export const ANSWERS: readonly Answer[] = ['allow_once', 'allow_session', 'deny'
 
 /** One exact grant, as stored in meta.json. Matching is by exact equality, never by prefix. */
 export type Grant =
-  | { kind: 'write'; path: string }
-  | { kind: 'read'; path: string }
-  | { kind: 'command'; argv: string[]; cwd: string };
+  { kind: 'write'; path: string } | { kind: 'read'; path: string } | { kind: 'command'; argv: string[]; cwd: string };
 
 export interface WriteCardBody {
   kind: 'write';

@@ -103,8 +103,11 @@ export type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
 export interface PushEvents {
   /** Exactly the line that went into events.jsonl. */
   'session.event': { id: string; event: SessionEvent };
-  /** Streamed assistant text, not written to disk (the whole text is, as assistant_text). */
-  'session.delta': { id: string; turnId: string; text: string };
+  /**
+   * Streamed assistant text, not written to disk (the whole text is, as assistant_text).
+   * `reset` drops what the current step streamed so far: a retried step streams afresh.
+   */
+  'session.delta': { id: string; turnId: string; text: string; reset?: boolean };
   /** Live output of a running command. */
   'session.output': { id: string; toolCallId: string; stream: 'stdout' | 'stderr'; chunk: string };
   'sessions.changed': { summary: SessionSummary };

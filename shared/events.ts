@@ -53,13 +53,19 @@ export type EventPayload =
   | { type: 'question'; turnId: string; toolCallId: string; questionId: string; question: string; options?: string[] }
   | { type: 'question_answer'; questionId: string; text: string }
   | { type: 'question_withdrawn'; questionId: string; reason: string }
-  | { type: 'hook_run'; turnId: string; argv: string[]; ok: boolean; exitCode: number | null; output: string }
+  /** toolCallId is the finish call the hook ran for; absent when a plain-text step finished. */
+  | {
+      type: 'hook_run';
+      turnId: string;
+      toolCallId?: string;
+      argv: string[];
+      ok: boolean;
+      exitCode: number | null;
+      output: string;
+    }
   | { type: 'result'; turnId: string; summary: string }
   | { type: 'turn_ended'; turnId: string; reason: TurnEndReason; message?: string }
   | { type: 'error'; turnId?: string; message: string };
 
 export type SessionEvent = EventBase & EventPayload;
 export type EventType = SessionEvent['type'];
-
-/** Distributes Omit over the union so each variant keeps its own fields. */
-export type NewEvent = EventPayload;

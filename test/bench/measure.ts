@@ -14,7 +14,11 @@ export interface Timing {
 }
 
 /** Runs fn `warmup` times unmeasured, then `iterations` times, and returns per-call timings. */
-export async function measure(fn: () => unknown, iterations: number, warmup = Math.min(5, iterations)): Promise<Timing> {
+export async function measure(
+  fn: () => unknown,
+  iterations: number,
+  warmup = Math.min(5, iterations),
+): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {

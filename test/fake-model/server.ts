@@ -110,7 +110,17 @@ async function streamReply(res: ServerResponse, wire: WireFormat, reply: FakeRep
   res.end();
 }
 
-export async function startFakeModel(): Promise<FakeModel> {
+export interface FakeModelOptions {
+  /**
+   * Keep request bodies in `requests` (default true). Benchmarks turn it off: a long
+   * conversation resends its whole history every step, and keeping every copy would be
+   * the test's memory, not the app's.
+   */
+  keepBodies?: boolean;
+}
+
+export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
+  const keepBodies = options.keepBodies ?? true;
   const script: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
 
@@ -123,8 +133,8 @@ export async function startFakeModel(): Promise<FakeModel> {
       method: req.method ?? 'GET',
       path,
       headers: req.headers,
-      rawBody,
-      body: parseJson(rawBody),
+      rawBody: keepBodies ? rawBody : '',
+      body: keepBodies ? parseJson(rawBody) : undefined,
       wire: wire?.name,
       clientAborted: false,
     };

@@ -8,14 +8,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Grant } from '../../../shared/cards.js';
+import { modelConfigSchema, type ModelConfig } from '../../../shared/contract.js';
 import { writeFileAtomic } from './atomic-file.js';
 
 export const META_FILE = 'meta.json';
 
-export interface ModelRef {
-  provider: string;
-  modelId: string;
-}
+/** The model the session's last turn ran with: the whole config, base URL included. */
+export type ModelRef = ModelConfig;
 
 export interface SessionMeta {
   id: string;
@@ -40,7 +39,7 @@ export const sessionMetaSchema: z.ZodType<SessionMeta> = z.object({
   id: z.string().min(1),
   title: z.string(),
   workspace: z.string().min(1),
-  model: z.object({ provider: z.string().min(1), modelId: z.string().min(1) }).nullable(),
+  model: modelConfigSchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   grants: z.array(grantSchema),

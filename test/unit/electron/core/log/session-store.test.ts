@@ -14,7 +14,11 @@ function clockFrom(iso: string, stepMs = 1000) {
   return () => new Date((t += stepMs));
 }
 
-const init = { workspace: '/home/dev/project', title: 'first', model: { provider: 'openai', modelId: 'gpt-x' } };
+const init = {
+  workspace: '/home/dev/project',
+  title: 'first',
+  model: { provider: 'openai' as const, modelId: 'gpt-x', baseURL: 'http://127.0.0.1:9/v1' },
+};
 
 describe('SessionStore.create', () => {
   it('lays out a session folder with an empty log and a meta.json', async () => {

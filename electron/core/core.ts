@@ -1,0 +1,93 @@
+/**
+ * The composition root of the core: everything wired by constructor injection, once,
+ * for the Electron shell, the web host and the tests alike. Nothing here is a singleton.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ModelConfig } from '../../shared/contract.js';
+import type { ChatClient } from './chat/chat-client.js';
+import type { KeyStore } from './chat/key-store.js';
+import { ProviderChatClient } from './chat/provider-chat-client.js';
+import type { RetryPolicy } from './chat/retry-policy.js';
+import { CardDiffer } from './diff/card-differ.js';
+import { Host } from './host.js';
+import type { Durability } from './log/session-log.js';
+import { SessionStore } from './log/session-store.js';
+import { SessionError } from './sessions/session-error.js';
+import { Sessions } from './sessions/sessions.js';
+import { AppSettings } from './settings/app-settings.js';
+import { EncryptedKeys, type Cipher } from './settings/encrypted-keys.js';
+import { commandEnv, PROVIDER_KEY_NAMES } from './tools/command-env.js';
+
+export interface CoreOptions {
+  /** Electron's userData, GATEHOUSE_HOME, or the web host's --data-dir. */
+  dataDir: string;
+  /** The app's environment (process.env). Keys are read from it; commands get it without secrets. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The user's home, for ~/.gatehouse/skills. */
+  home: string;
+  /** The OS cipher for saved keys (safeStorage in Electron); null where none exists. */
+  cipher: Cipher | null;
+  durability?: Durability;
+  /** Tests make retries fast; the app keeps the defaults. */
+  retry?: Partial<RetryPolicy>;
+  /** Replaces the real chat client (unit tests only). */
+  chatFactory?: (model: ModelConfig, keys: KeyStore) => ChatClient;
+  onUnexpected?: (err: unknown) => void;
+}
+
+export interface Core {
+  host: Host;
+  sessions: Sessions;
+  /** Sessions that could not be read at start-up, and why. */
+  unreadable: { name: string; error: string }[];
+  close(): Promise<void>;
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const store = new SessionStore({ dataDir: options.dataDir, durability: options.durability });
+  const keys = new EncryptedKeys(options.dataDir, options.cipher);
+  const settings = new AppSettings(options.dataDir);
+  const differ = new CardDiffer();
+  const makeChat =
+    options.chatFactory ??
+    ((model: ModelConfig, k: KeyStore) =>
+      new ProviderChatClient({ config: model, keys: k, env: options.env, retry: options.retry }));
+  let host: Host | null = null;
+  const sessions = new Sessions({
+    store,
+    chat: (sessionModel) => {
+      // New turns follow the model chosen in Settings; a session keeps its last one only when none is chosen.
+      const model = host?.currentModel() ?? sessionModel ?? null;
+      if (!model) {
+        throw new SessionError(
+          'No model is configured. Open Settings and choose a provider and model (or, for the web host, set ANTHROPIC_API_KEY or OPENAI_API_KEY and pick a model in Settings).',
+        );
+      }
+      return { chat: makeChat(model, keys), model };
+    },
+    diff: differ.diff,
+    home: options.home,
+    commandEnv: commandEnv({ ...options.env }, { secretValues: providerKeyValues(options.env) }),
+    newId: randomUUID,
+    emit: (push) => host?.emit(push),
+  });
+  host = new Host({ sessions, settings, keys, env: options.env, onUnexpected: options.onUnexpected });
+  await host.init();
+  const { unreadable } = await sessions.start();
+  return {
+    host,
+    sessions,
+    unreadable,
+    close: async () => {
+      await sessions.close();
+      await store.closeAll();
+      await differ.close();
+    },
+  };
+}
+
+function providerKeyValues(env: Readonly<Record<string, string | undefined>>): string[] {
+  return PROVIDER_KEY_NAMES.map((name) => env[name]).filter(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
+}

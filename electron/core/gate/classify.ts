@@ -1,0 +1,24 @@
+/**
+ * The gate's table (SPEC §3), as one pure function of a plan and the session's grants.
+ */
+import { sameGrant, type Grant } from '../../../shared/cards.js';
+import type { Plan } from '../tools/types.js';
+
+export type Classification = { kind: 'free' } | { kind: 'granted'; grant: Grant } | { kind: 'card'; grant: Grant };
+
+export function grantForPlan(plan: Plan): Grant {
+  switch (plan.kind) {
+    case 'read':
+      return { kind: 'read', path: plan.target.real };
+    case 'write':
+      return { kind: 'write', path: plan.target.real };
+    case 'command':
+      return { kind: 'command', argv: [...plan.argv], cwd: plan.cwd };
+  }
+}
+
+export function classify(plan: Plan, grants: readonly Grant[]): Classification {
+  if (plan.kind === 'read' && plan.target.inside) return { kind: 'free' };
+  const grant = grantForPlan(plan);
+  return grants.some((g) => sameGrant(g, grant)) ? { kind: 'granted', grant } : { kind: 'card', grant };
+}

@@ -1,0 +1,280 @@
+/**
+ * The permission gate of one session. A tool call is planned, classified (free, already
+ * granted, or needs a card), and only then executed. A card is a record in the log;
+ * waiting for its answer is a promise held here, keyed by the card's id, and made again
+ * from the log after a restart (`resume`).
+ *
+ * When an answer comes back the call is planned again: if a write's bytes or where a
+ * path lands changed since the card went up, the answer is dropped (its allow_session
+ * with it), `card_stale` is logged and a new card asks again with the diff as it is now.
+ */
+import { ANSWERS, describeGrant, grantFor, type Answer, type CardBody, type Grant } from '../../../shared/cards.js';
+import type { EventPayload, SessionEvent } from '../../../shared/events.js';
+import type { CardEvent } from '../../../shared/reducer.js';
+import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/types.js';
+import { cardBody, staleReason, type DiffFn } from './card-body.js';
+import { classify, grantForPlan } from './classify.js';
+import { CancelledError, GateError } from './gate-error.js';
+
+export interface ToolCall {
+  turnId: string;
+  toolCallId: string;
+  tool: string;
+  args: unknown;
+}
+
+/** The part of Tools the gate needs. */
+export interface Planner {
+  plan(name: string, rawArgs: unknown): Promise<Plan>;
+  execute(plan: Plan, exec: ExecContext): Promise<ToolResult>;
+}
+
+/** Where cards and answers are written: the session's log and blob store. */
+export interface GateRecord {
+  append(payload: EventPayload): Promise<SessionEvent>;
+  putBlob(bytes: Buffer): Promise<string>;
+}
+
+/** The session's allow_session grants, as kept in meta.json. */
+export interface GrantBook {
+  list(): readonly Grant[];
+  add(grant: Grant): Promise<void>;
+}
+
+export interface GateDeps {
+  tools: Planner;
+  record: GateRecord;
+  grants: GrantBook;
+  diff: DiffFn;
+  newId: () => string;
+}
+
+type Settled =
+  | { kind: 'allowed'; plan: Plan }
+  | { kind: 'result'; result: ToolResult }
+  | { kind: 'retry'; plan: Plan; reason: string };
+
+/**
+ * A card's wait, registered before the card is appended: once the card is in the log it
+ * can be answered, even before the gate's own code has reached the wait.
+ */
+interface Waiting {
+  answered: Promise<Answer>;
+  resolve: (answer: Answer) => void;
+}
+
+interface OpenCard {
+  card: CardEvent;
+  waiting: Waiting;
+}
+
+export const DENIED = 'denied by the user';
+
+export class Gate {
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly closed = new Map<string, string>();
+  /**
+   * Waits registered by expect() for cards open in the log, kept until resume() takes
+   * them: an answer that arrives before the resume is held in its Waiting.
+   */
+  private readonly expected = new Map<string, Waiting>();
+
+  constructor(private readonly deps: GateDeps) {}
+
+  /** Plans, gates and executes one tool call. Resolves to the tool result the model reads. */
+  async run(call: ToolCall, exec: ExecContext = {}): Promise<ToolResult> {
+    const planned = await this.plan(call);
+    if ('result' in planned) return planned.result;
+    const c = classify(planned.plan, this.deps.grants.list());
+    if (c.kind !== 'card') return this.execute(planned.plan, exec);
+    return this.askUntilSettled(call, planned.plan, exec);
+  }
+
+  /**
+   * Picks up a card that was open when the process stopped. A write re-checks its
+   * digest first: if the file changed meanwhile, the old card is withdrawn and a new one
+   * asks with the diff as it is now.
+   */
+  async resume(card: CardEvent, call: ToolCall, exec: ExecContext = {}): Promise<ToolResult> {
+    // The card is open in the log already: it takes an answer from now on (or since expect()).
+    const waiting = this.expected.get(card.cardId) ?? this.waiting.get(card.cardId) ?? this.openWait(card.cardId);
+    this.expected.delete(card.cardId);
+    const planned = await this.plan(call);
+    if ('result' in planned) {
+      this.withdraw(card.cardId);
+      await this.deps.record.append({
+        type: 'card_withdrawn',
+        cardId: card.cardId,
+        reason: planned.result.ok ? '' : planned.result.error,
+      });
+      return planned.result;
+    }
+    const reason = staleReason(card.body, planned.plan);
+    if (reason) {
+      this.withdraw(card.cardId);
+      await this.deps.record.append({
+        type: 'card_withdrawn',
+        cardId: card.cardId,
+        reason: `after the restart: ${reason}`,
+      });
+      return this.askUntilSettled(call, planned.plan, exec, { previousCardId: card.cardId, reason });
+    }
+    return this.askUntilSettled(call, planned.plan, exec, undefined, { card, waiting });
+  }
+
+  /**
+   * Marks a card from the log as about to be resumed, so an answer that arrives while the
+   * resume is still planning is taken rather than refused.
+   */
+  expect(cardId: string): void {
+    if (this.waiting.has(cardId) || this.expected.has(cardId) || this.closed.has(cardId)) return;
+    this.expected.set(cardId, this.openWait(cardId));
+  }
+
+  /** Takes a person's answer. Throws GateError, changing nothing, when it cannot apply. */
+  answer(cardId: string, answer: Answer): void {
+    if (!ANSWERS.includes(answer)) {
+      throw new GateError(`unknown answer "${String(answer)}": expected one of ${ANSWERS.join(', ')}`);
+    }
+    const waiting = this.waiting.get(cardId);
+    if (!waiting) {
+      const closed = this.closed.get(cardId);
+      throw new GateError(closed ? `card ${cardId} is no longer open (${closed})` : `no open card with id ${cardId}`);
+    }
+    this.waiting.delete(cardId);
+    this.closed.set(cardId, `answered ${answer}`);
+    waiting.resolve(answer);
+  }
+
+  isWaiting(cardId: string): boolean {
+    return this.waiting.has(cardId);
+  }
+
+  private async askUntilSettled(
+    call: ToolCall,
+    first: Plan,
+    exec: ExecContext,
+    firstReask?: { previousCardId: string; reason: string },
+    existing?: OpenCard,
+  ): Promise<ToolResult> {
+    let open = existing ?? (await this.putUpCard(call, first, firstReask));
+    for (;;) {
+      const { card } = open;
+      const answer = await this.waitFor(card.cardId, open.waiting, exec.signal);
+      const settled = await this.settle(call, card.cardId, card.body, answer);
+      if (settled.kind === 'result') return settled.result;
+      if (settled.kind === 'allowed') return this.execute(settled.plan, exec);
+      open = await this.putUpCard(call, settled.plan, { previousCardId: card.cardId, reason: settled.reason });
+    }
+  }
+
+  private async putUpCard(
+    call: ToolCall,
+    plan: Plan,
+    reasked?: { previousCardId: string; reason: string },
+  ): Promise<OpenCard> {
+    const body: CardBody = await cardBody(plan, this.deps.diff, (b) => this.deps.record.putBlob(b));
+    const grant = grantForPlan(plan);
+    const cardId = this.deps.newId();
+    const waiting = this.openWait(cardId);
+    try {
+      const event = await this.deps.record.append({
+        type: 'card',
+        turnId: call.turnId,
+        toolCallId: call.toolCallId,
+        cardId,
+        body,
+        grant,
+        scope: describeGrant(grant),
+        ...(reasked ? { reasked } : {}),
+      });
+      return { card: event as CardEvent, waiting };
+    } catch (err) {
+      this.waiting.delete(cardId);
+      throw err;
+    }
+  }
+
+  private openWait(cardId: string): Waiting {
+    let resolve: (answer: Answer) => void = () => {};
+    const answered = new Promise<Answer>((r) => (resolve = r));
+    const waiting = { answered, resolve };
+    this.waiting.set(cardId, waiting);
+    return waiting;
+  }
+
+  /** Closes a card's wait without an answer; an answer arriving later is refused. */
+  private withdraw(cardId: string): void {
+    this.waiting.delete(cardId);
+    this.closed.set(cardId, 'withdrawn');
+  }
+
+  /**
+   * The answer, or CancelledError once the card is withdrawn because the turn was
+   * cancelled. Cancelling wins over an answer the gate has taken but not yet acted on.
+   */
+  private waitFor(cardId: string, waiting: Waiting, signal?: AbortSignal): Promise<Answer> {
+    return new Promise<Answer>((resolve, reject) => {
+      const onAbort = () => {
+        this.withdraw(cardId);
+        this.deps.record
+          .append({ type: 'card_withdrawn', cardId, reason: 'the turn was cancelled' })
+          .then(() => reject(new CancelledError()), reject);
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      void waiting.answered.then((answer) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(answer);
+      });
+    });
+  }
+
+  /** Applies an answer: deny, drop-and-reask when stale, or allow (recording a session grant). */
+  private async settle(call: ToolCall, cardId: string, body: CardBody, answer: Answer): Promise<Settled> {
+    const { record } = this.deps;
+    if (answer === 'deny') {
+      await record.append({ type: 'card_answer', cardId, answer });
+      return { kind: 'result', result: { ok: false, error: DENIED } };
+    }
+    const planned = await this.plan(call);
+    if ('result' in planned) {
+      const reason = planned.result.ok ? 'the call no longer applies' : planned.result.error;
+      this.closed.set(cardId, `its answer ${answer} was dropped: ${reason}`);
+      await record.append({ type: 'card_stale', cardId, answer, reason });
+      return { kind: 'result', result: planned.result };
+    }
+    const reason = staleReason(body, planned.plan);
+    if (reason) {
+      this.closed.set(cardId, `its answer ${answer} was dropped: ${reason}`);
+      await record.append({ type: 'card_stale', cardId, answer, reason });
+      return { kind: 'retry', plan: planned.plan, reason };
+    }
+    await record.append({ type: 'card_answer', cardId, answer });
+    if (answer === 'allow_session') await this.deps.grants.add(grantFor(body));
+    return { kind: 'allowed', plan: planned.plan };
+  }
+
+  private async plan(call: ToolCall): Promise<{ plan: Plan } | { result: ToolResult }> {
+    try {
+      return { plan: await this.deps.tools.plan(call.tool, call.args) };
+    } catch (err) {
+      return { result: { ok: false, error: messageOf(err) } };
+    }
+  }
+
+  private async execute(plan: Plan, exec: ExecContext): Promise<ToolResult> {
+    try {
+      return await this.deps.tools.execute(plan, exec);
+    } catch (err) {
+      if (err instanceof StalePlanError) {
+        return { ok: false, error: `${err.message}; nothing was written. Read the file again and retry.` };
+      }
+      return { ok: false, error: messageOf(err) };
+    }
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

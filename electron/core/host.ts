@@ -1,0 +1,166 @@
+/**
+ * The contract (shared/contract.ts), implemented once over the sessions and settings.
+ * Both transports (Electron IPC, the web host's WebSocket) call `call(name, payload)`
+ * after checking who sent it; this checks what was sent. Every reply is
+ * `{ok: true, data}` or `{ok: false, error}`, and a rejected request changes nothing.
+ */
+import {
+  requestSchemas,
+  type CallName,
+  type CallRequest,
+  type CallResponses,
+  type ModelConfig,
+  type Provider,
+  type Push,
+  type Reply,
+  type SettingsView,
+} from '../../shared/contract.js';
+import type { EncryptedKeys } from './settings/encrypted-keys.js';
+import type { AppSettings } from './settings/app-settings.js';
+import type { Sessions } from './sessions/sessions.js';
+
+export interface HostDeps {
+  sessions: Sessions;
+  settings: AppSettings;
+  keys: EncryptedKeys;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where unexpected errors go (never the renderer's only clue: it gets the message too). */
+  onUnexpected?: (err: unknown) => void;
+}
+
+type Handlers = { [N in CallName]: (req: CallRequest<N>) => Promise<CallResponses[N]> };
+
+const ENV_KEYS: Record<Provider, string | null> = {
+  anthropic: 'ANTHROPIC_API_KEY',
+  openai: 'OPENAI_API_KEY',
+  'openai-compatible': null,
+};
+
+export class Host {
+  private readonly listeners = new Set<(push: Push) => void>();
+  private readonly handlers: Handlers;
+  private model: ModelConfig | null = null;
+  private settingsProblem: string | null = null;
+
+  constructor(private readonly deps: HostDeps) {
+    const s = deps.sessions;
+    this.handlers = {
+      'sessions.list': () => s.list(),
+      'sessions.open': async ({ workspace, title }) => (await s.create(workspace, title)).summary(),
+      'session.state': async ({ id }) => {
+        const session = await s.get(id);
+        return { summary: session.summary(), events: [...session.allEvents()] };
+      },
+      'session.events': async ({ id, sinceSeq }) => ({
+        events: (await s.get(id)).allEvents().filter((e) => e.seq > sinceSeq),
+      }),
+      'session.send': async ({ id, text }) => (await s.get(id)).send(text),
+      'session.cancel': async ({ id }) => (await s.get(id)).cancel(),
+      'card.answer': async ({ id, cardId, answer }) => {
+        (await s.get(id)).answerCard(cardId, answer);
+        return { cardId, answer };
+      },
+      'question.answer': async ({ id, questionId, text }) => {
+        await (await s.get(id)).answerQuestion(questionId, text);
+        return { questionId };
+      },
+      'settings.get': () => this.settingsView(),
+      'settings.set': (req) => this.setSettings(req),
+    };
+  }
+
+  /** Loads settings; call once before serving. */
+  async init(): Promise<void> {
+    const data = await this.deps.settings.read();
+    this.model = data.model;
+    this.settingsProblem = data.problem;
+  }
+
+  /** The model new turns use (the app's setting). */
+  currentModel(): ModelConfig | null {
+    return this.model;
+  }
+
+  async call(name: string, payload: unknown): Promise<Reply<unknown>> {
+    if (!Object.hasOwn(requestSchemas, name)) return { ok: false, error: `unknown call "${name}"` };
+    const call = name as CallName;
+    const parsed = requestSchemas[call].safeParse(payload ?? {});
+    if (!parsed.success) {
+      const what = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
+      return { ok: false, error: `bad request for ${call}: ${what}` };
+    }
+    try {
+      const handler = this.handlers[call] as (req: unknown) => Promise<unknown>;
+      return { ok: true, data: await handler(parsed.data) };
+    } catch (err) {
+      if (!isExpected(err)) this.deps.onUnexpected?.(err);
+      return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  subscribe(listener: (push: Push) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Sessions push through here; listeners that throw do not stop the others. */
+  emit(push: Push): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(push);
+      } catch (err) {
+        this.deps.onUnexpected?.(err);
+      }
+    }
+  }
+
+  private async settingsView(): Promise<SettingsView> {
+    const keys = {} as SettingsView['keys'];
+    for (const provider of Object.keys(ENV_KEYS) as Provider[]) {
+      const envName = ENV_KEYS[provider];
+      keys[provider] = (await this.deps.keys.has(provider))
+        ? 'settings'
+        : envName && this.deps.env[envName]?.trim()
+          ? 'env'
+          : null;
+    }
+    return { model: this.model, keys, problem: this.problem(keys) };
+  }
+
+  private problem(keys: SettingsView['keys']): string | null {
+    if (this.settingsProblem) return this.settingsProblem;
+    if (!this.model) {
+      return 'No model is configured. Open Settings and choose a provider (Anthropic, OpenAI, or an OpenAI-compatible server such as Ollama) and a model id.';
+    }
+    const envName = ENV_KEYS[this.model.provider];
+    if (envName && !keys[this.model.provider]) {
+      return `No API key for ${this.model.provider}: set ${envName} in the environment or add a key in Settings.`;
+    }
+    return null;
+  }
+
+  private async setSettings(req: CallRequest<'settings.set'>): Promise<SettingsView> {
+    if (req.key) await this.deps.keys.set(req.key.provider, req.key.value);
+    if (req.model !== undefined) {
+      await this.deps.settings.write({ model: req.model });
+      this.model = req.model;
+      this.settingsProblem = null;
+    }
+    return this.settingsView();
+  }
+}
+
+function isExpected(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    [
+      'SessionError',
+      'GateError',
+      'ChatError',
+      'KeysUnavailableError',
+      'SessionNotFoundError',
+      'InvalidSessionIdError',
+      'PathInputError',
+    ].includes(err.name)
+  );
+}

@@ -1,0 +1,373 @@
+/**
+ * One ask is one turn: a tool loop against the chat client. The runner owns the loop
+ * (one model step per call, tools without `execute`), so the gate steps in between
+ * steps. Everything the model sees is rebuilt from the log each step, which is what
+ * makes a turn resumable after a restart.
+ */
+import type { z } from 'zod';
+import {
+  EVENT_INLINE_MAX_BYTES,
+  HOOK_OUTPUT_MAX_BYTES,
+  MAX_FAILED_FINISHES,
+  TURN_MAX_STEPS,
+} from '../../../shared/limits.js';
+import type { EventPayload, SessionEvent } from '../../../shared/events.js';
+import type { CardEvent, QuestionEvent } from '../../../shared/reducer.js';
+import type { ChatClient, StepToolCall } from '../chat/chat-client.js';
+import type { ToolSpec } from '../chat/tool-specs.js';
+import { CancelledError } from '../gate/gate-error.js';
+import { DENIED, type Gate, type ToolCall } from '../gate/gate.js';
+import { readStopHooks } from '../hooks/stop-hooks.js';
+import type { Workspace } from '../paths/workspace.js';
+import { findSkills, loadSkill, skillRoots } from '../skills/skills.js';
+import type { ToolDef, ToolResult } from '../tools/types.js';
+import { AGENT_TOOL_NAMES, agentToolDescriptions, askSchema, finishSchema, useSkillSchema } from './agent-tools.js';
+import { hookText, modelMessages } from './model-messages.js';
+import { projectInstructions } from './project-instructions.js';
+import type { Questions } from './questions.js';
+import { systemPrompt } from './system-prompt.js';
+
+/** The session's log as the runner uses it. */
+export interface TurnRecord {
+  append(payload: EventPayload): Promise<SessionEvent>;
+  putBlob(bytes: Buffer): Promise<string>;
+  getBlob(id: string): Promise<Buffer>;
+  events(): readonly SessionEvent[];
+}
+
+export interface RunnerDeps {
+  chat: ChatClient;
+  gate: Gate;
+  tools: { definitions(): ToolDef[] };
+  questions: Questions;
+  record: TurnRecord;
+  workspace: Workspace;
+  home: string;
+  newId: () => string;
+  /** Streamed text; `reset` means drop what this step streamed so far (a retry streams it afresh). */
+  onDelta?: (turnId: string, text: string, reset?: boolean) => void;
+  onOutput?: (toolCallId: string, stream: 'stdout' | 'stderr', chunk: string) => void;
+}
+
+/** Where a turn picks up after a restart: the card or question that was open. */
+export interface ResumePoint {
+  card?: CardEvent;
+  question?: QuestionEvent;
+}
+
+type Dispatched = ToolResult & { finished?: boolean; finishFailed?: boolean };
+
+class TurnOver extends Error {}
+
+export class Runner {
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Runs the turn to its end and logs `turn_ended`. Never throws: every failure is an event. */
+  async run(turnId: string, signal: AbortSignal, resume?: ResumePoint): Promise<void> {
+    const state = { failedFinishes: 0 };
+    try {
+      const system = await this.systemPrompt();
+      if (resume) await this.resumePending(turnId, resume, signal, state);
+      for (let step = 0; step < TURN_MAX_STEPS; step++) {
+        if (signal.aborted) throw new CancelledError();
+        await this.step(turnId, system, signal, state);
+      }
+      await this.logEnd(turnId, 'error', `stopped after ${TURN_MAX_STEPS} model steps (the step cap)`);
+    } catch (err) {
+      if (err instanceof TurnOver) return;
+      if (signal.aborted || err instanceof CancelledError) return this.logEnd(turnId, 'cancelled');
+      const message = err instanceof Error ? err.message : String(err);
+      await this.deps.record.append({ type: 'error', turnId, message });
+      await this.logEnd(turnId, 'error', message);
+    }
+  }
+
+  private async step(turnId: string, system: string, signal: AbortSignal, state: { failedFinishes: number }) {
+    const { record, chat } = this.deps;
+    const messages = await modelMessages(record.events(), (id) => this.loadArgs(id));
+    const reply = await chat.step({
+      system,
+      messages,
+      tools: this.modelTools(),
+      signal,
+      onTextDelta: (t) => this.deps.onDelta?.(turnId, t),
+      onRetry: () => this.deps.onDelta?.(turnId, '', true),
+    });
+    if (signal.aborted) throw new CancelledError();
+    if (reply.text) await record.append({ type: 'assistant_text', turnId, text: reply.text });
+    if (reply.toolCalls.length === 0) {
+      // A step with plain text and no tool call counts as finish with that text.
+      const done = await this.finish(turnId, undefined, reply.text, signal);
+      return this.afterFinish(turnId, done === true, state);
+    }
+    const calls = await this.logCalls(turnId, reply.toolCalls);
+    await this.runCalls(turnId, calls, signal, state);
+  }
+
+  private async logCalls(turnId: string, calls: StepToolCall[]): Promise<StepToolCall[]> {
+    for (const call of calls) {
+      const json = JSON.stringify(call.input ?? null);
+      const inline = Buffer.byteLength(json) <= EVENT_INLINE_MAX_BYTES;
+      await this.deps.record.append({
+        type: 'tool_call',
+        turnId,
+        toolCallId: call.toolCallId,
+        tool: call.toolName,
+        ...(inline ? { args: call.input ?? null } : { argsBlob: await this.deps.record.putBlob(Buffer.from(json)) }),
+      });
+    }
+    return calls;
+  }
+
+  /** Runs a step's calls in order. On cancel, every call left gets a result so the log stays whole. */
+  private async runCalls(
+    turnId: string,
+    calls: StepToolCall[],
+    signal: AbortSignal,
+    state: { failedFinishes: number },
+    first?: (call: StepToolCall) => Promise<Dispatched> | null,
+  ): Promise<void> {
+    for (const [i, call] of calls.entries()) {
+      let result: Dispatched;
+      try {
+        if (signal.aborted) throw new CancelledError();
+        result = await (first?.(call) ?? this.dispatch(turnId, call, signal));
+      } catch (err) {
+        if (!(err instanceof CancelledError) && !signal.aborted) throw err;
+        await this.closeCalls(turnId, calls.slice(i), 'cancelled by the user before this call finished');
+        throw new CancelledError();
+      }
+      await this.logResult(turnId, call, result);
+      if (result.finished || result.finishFailed) {
+        await this.closeCalls(turnId, calls.slice(i + 1), 'not run: it came after finish');
+        await this.afterFinish(turnId, result.finished ?? false, state);
+        return;
+      }
+    }
+  }
+
+  private async afterFinish(turnId: string, finished: boolean, state: { failedFinishes: number }) {
+    if (finished) return this.end(turnId, 'finished');
+    state.failedFinishes++;
+    if (state.failedFinishes < MAX_FAILED_FINISHES) return;
+    const why = `stopped: finish failed ${MAX_FAILED_FINISHES} times because the Stop hooks kept failing`;
+    await this.deps.record.append({ type: 'result', turnId, summary: why });
+    await this.end(turnId, 'error', why);
+  }
+
+  private async dispatch(turnId: string, call: StepToolCall, signal: AbortSignal): Promise<Dispatched> {
+    if (call.error) return { ok: false, error: call.error };
+    switch (call.toolName) {
+      case 'ask':
+        return this.ask(turnId, call, signal);
+      case 'finish': {
+        const args = parse(finishSchema, call.input, 'finish');
+        if ('error' in args) return args;
+        const done = await this.finish(turnId, call.toolCallId, args.value.summary, signal);
+        return done === true
+          ? { ok: true, output: 'finished', finished: true }
+          : { ok: false, error: done, finishFailed: true };
+      }
+      case 'use_skill':
+        return this.useSkill(call);
+      default:
+        return this.deps.gate.run(this.toolCall(turnId, call), {
+          signal,
+          onOutput: (stream, chunk) => this.deps.onOutput?.(call.toolCallId, stream, chunk),
+        });
+    }
+  }
+
+  private async ask(turnId: string, call: StepToolCall, signal: AbortSignal): Promise<Dispatched> {
+    const args = parse(askSchema, call.input, 'ask');
+    if ('error' in args) return args;
+    const questionId = this.deps.newId();
+    await this.deps.record.append({
+      type: 'question',
+      turnId,
+      toolCallId: call.toolCallId,
+      questionId,
+      question: args.value.question,
+      ...(args.value.options ? { options: args.value.options } : {}),
+    });
+    return { ok: true, output: await this.deps.questions.wait(questionId, signal) };
+  }
+
+  /**
+   * Runs the Stop hooks, each through the gate like any command. Returns true when all
+   * pass (and logs the result), or the failure text the model reads back. A hook the
+   * user denies is skipped rather than failed: refusing to run a folder's code must not
+   * trap the turn.
+   */
+  private async finish(turnId: string, toolCallId: string | undefined, summary: string, signal: AbortSignal) {
+    const { record, gate, workspace } = this.deps;
+    const hooks = await readStopHooks(workspace);
+    if (!hooks.ok) {
+      await record.append({
+        type: 'hook_run',
+        turnId,
+        toolCallId,
+        argv: [],
+        ok: false,
+        exitCode: null,
+        output: hooks.problem,
+      });
+      return hooks.problem;
+    }
+    for (const [i, argv] of hooks.hooks.entries()) {
+      const call: ToolCall = {
+        turnId,
+        toolCallId: `${toolCallId ?? turnId}#hook${i + 1}`,
+        tool: 'run',
+        args: { argv },
+      };
+      const r = await gate.run(call, { signal, onOutput: (s, c) => this.deps.onOutput?.(call.toolCallId, s, c) });
+      if (signal.aborted) throw new CancelledError();
+      const exitCode = typeof r.details?.exitCode === 'number' ? r.details.exitCode : null;
+      const denied = !r.ok && r.error === DENIED;
+      const ok = denied || (r.ok && exitCode === 0);
+      const output = capBytes(
+        denied ? 'skipped: denied by the user' : r.ok ? r.output : r.error,
+        HOOK_OUTPUT_MAX_BYTES,
+      );
+      await record.append({ type: 'hook_run', turnId, toolCallId, argv, ok, exitCode, output });
+      if (!ok) return `Stop hook failed, so the task is not finished:\n${hookText({ argv, exitCode, output })}`;
+    }
+    await record.append({ type: 'result', turnId, summary });
+    return true as const;
+  }
+
+  private async useSkill(call: StepToolCall): Promise<Dispatched> {
+    const args = parse(useSkillSchema, call.input, 'use_skill');
+    if ('error' in args) return args;
+    const { skills } = await findSkills(skillRoots(this.deps.workspace.root, this.deps.home));
+    const skill = skills.find((s) => s.name === args.value.name);
+    if (!skill) {
+      const known = skills.map((s) => s.name).join(', ') || 'none';
+      return { ok: false, error: `no skill named "${args.value.name}" (skills: ${known})` };
+    }
+    const { body, files } = await loadSkill(skill);
+    const listing = files.length ? `\n\nOther files in ${skill.dir}:\n${files.map((f) => `- ${f}`).join('\n')}` : '';
+    return { ok: true, output: `${body}${listing}` };
+  }
+
+  /** After a restart: answer the open card or question, then run the step's other pending calls. */
+  private async resumePending(turnId: string, at: ResumePoint, signal: AbortSignal, state: { failedFinishes: number }) {
+    const pending = pendingCalls(this.deps.record.events(), turnId);
+    const card = at.card;
+    if (card && !pending.some((c) => c.toolCallId === card.toolCallId)) {
+      // A Stop hook's card: its finish call is pending and will run the hooks, and ask, again.
+      await this.deps.record.append({
+        type: 'card_withdrawn',
+        cardId: card.cardId,
+        reason: 'the app restarted; the Stop hooks run again',
+      });
+    }
+    const calls: StepToolCall[] = [];
+    for (const p of pending) {
+      calls.push({
+        toolCallId: p.toolCallId,
+        toolName: p.tool,
+        input: p.argsBlob ? await this.loadArgs(p.argsBlob) : p.args,
+      });
+    }
+    await this.runCalls(turnId, calls, signal, state, (call) => {
+      if (card && card.toolCallId === call.toolCallId)
+        return this.deps.gate.resume(card, this.toolCall(turnId, call), { signal });
+      const q = at.question;
+      if (q && q.toolCallId === call.toolCallId) {
+        return this.deps.questions.wait(q.questionId, signal).then((text) => ({ ok: true as const, output: text }));
+      }
+      return null;
+    });
+    if (this.ended()) throw new TurnOver();
+  }
+
+  private ended(): boolean {
+    const events = this.deps.record.events();
+    return events[events.length - 1]?.type === 'turn_ended';
+  }
+
+  private async closeCalls(turnId: string, calls: StepToolCall[], why: string) {
+    for (const call of calls) await this.logResult(turnId, call, { ok: false, error: why });
+  }
+
+  private async logResult(turnId: string, call: StepToolCall, r: ToolResult) {
+    await this.deps.record.append({
+      type: 'tool_result',
+      turnId,
+      toolCallId: call.toolCallId,
+      tool: call.toolName,
+      ok: r.ok,
+      output: r.ok ? r.output : r.error,
+      ...(r.details ? { details: r.details } : {}),
+    });
+  }
+
+  /** Logs the end of the turn and unwinds the loop. */
+  private async end(turnId: string, reason: 'finished' | 'cancelled' | 'error', message?: string): Promise<never> {
+    await this.logEnd(turnId, reason, message);
+    throw new TurnOver();
+  }
+
+  private async logEnd(turnId: string, reason: 'finished' | 'cancelled' | 'error', message?: string): Promise<void> {
+    await this.deps.record.append({ type: 'turn_ended', turnId, reason, ...(message ? { message } : {}) });
+  }
+
+  private toolCall(turnId: string, call: StepToolCall): ToolCall {
+    return { turnId, toolCallId: call.toolCallId, tool: call.toolName, args: call.input };
+  }
+
+  private async loadArgs(blob: string): Promise<unknown> {
+    return JSON.parse((await this.deps.record.getBlob(blob)).toString('utf8'));
+  }
+
+  private async systemPrompt(): Promise<string> {
+    const { workspace, home } = this.deps;
+    const [instructions, catalog] = await Promise.all([
+      projectInstructions(workspace),
+      findSkills(skillRoots(workspace.root, home)),
+    ]);
+    return systemPrompt({ workspaceRoot: workspace.root, instructions, skills: catalog.skills });
+  }
+
+  /** Zod schemas go to the SDK as they are, so a call that fails one comes back as a readable error. */
+  modelTools(): Record<string, ToolSpec> {
+    const tools: Record<string, ToolSpec> = {};
+    for (const def of this.deps.tools.definitions()) {
+      tools[def.name] = { description: def.description, inputSchema: def.schema };
+    }
+    const agentSchemas = { ask: askSchema, finish: finishSchema, use_skill: useSkillSchema };
+    for (const name of AGENT_TOOL_NAMES) {
+      tools[name] = { description: agentToolDescriptions[name], inputSchema: agentSchemas[name] };
+    }
+    return tools;
+  }
+}
+
+/** The current turn's tool calls that have no result yet, in the order they were made. */
+export function pendingCalls(events: readonly SessionEvent[], turnId: string) {
+  const done = new Set<string>();
+  const calls: Extract<SessionEvent, { type: 'tool_call' }>[] = [];
+  for (const e of events) {
+    if (e.type === 'tool_call' && e.turnId === turnId) calls.push(e);
+    if (e.type === 'tool_result' && e.turnId === turnId) done.add(e.toolCallId);
+  }
+  return calls.filter((c) => !done.has(c.toolCallId));
+}
+
+function parse<T>(schema: z.ZodType<T>, input: unknown, tool: string): { value: T } | { ok: false; error: string } {
+  const r = schema.safeParse(input);
+  if (r.success) return { value: r.data };
+  const what = r.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+  return { ok: false, error: `invalid arguments for ${tool}: ${what}` };
+}
+
+function capBytes(text: string, max: number): string {
+  const buf = Buffer.from(text);
+  if (buf.length <= max) return text;
+  const half = Math.floor(max / 2);
+  const head = buf.subarray(0, half).toString('utf8');
+  const tail = buf.subarray(buf.length - half).toString('utf8');
+  return `${head}\n[... ${buf.length - 2 * half} bytes left out ...]\n${tail}`;
+}

@@ -1,0 +1,35 @@
+/**
+ * The system prompt of a turn: who the agent is and how the gate works, the project's
+ * instructions (AGENTS.md, else CLAUDE.md) and the list of skills.
+ */
+import type { Skill } from '../skills/skills.js';
+
+export interface SystemPromptInput {
+  workspaceRoot: string;
+  instructions: { file: string; text: string } | null;
+  skills: Skill[];
+}
+
+export function systemPrompt({ workspaceRoot, instructions, skills }: SystemPromptInput): string {
+  const parts = [
+    `You are a coding agent working in the folder ${workspaceRoot} (the workspace), through Gatehouse.`,
+    [
+      'How your tools are gated:',
+      '- read_file, grep and list_dir inside the workspace run at once. Use relative paths for the workspace.',
+      '- write_file, search_replace and run (and any read outside the workspace) wait for the user to allow them. The user sees the exact diff or argv.',
+      '- A call the user denies returns "denied by the user": do not repeat it; adapt, or ask with the ask tool.',
+      '- run takes an argv and uses no shell. Use ["sh", "-c", "..."] only when you need pipes or redirects.',
+      '- When the task is done, call finish with a short summary. The project may run Stop hooks (tests) before the turn ends.',
+    ].join('\n'),
+  ];
+  if (instructions) {
+    parts.push(
+      `Project instructions from ${instructions.file}:\n<project-instructions>\n${instructions.text}\n</project-instructions>`,
+    );
+  }
+  if (skills.length > 0) {
+    const list = skills.map((s) => `- ${s.name}: ${s.description}`).join('\n');
+    parts.push(`Skills you can load with use_skill when one fits the task:\n${list}`);
+  }
+  return parts.join('\n\n');
+}

@@ -1,0 +1,299 @@
+/**
+ * One live session: its log and state, its gate, and at most one running turn. A
+ * message sent while a turn runs waits in the FIFO queue; while a card or question is
+ * open a new message is refused; cancel aborts the turn and hands the queue back.
+ */
+import type { Answer, Grant } from '../../../shared/cards.js';
+import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
+import type { EventPayload, SessionEvent } from '../../../shared/events.js';
+import { foldEvents, reduce, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
+import type { DiffFn } from '../gate/card-body.js';
+import { Gate, type Planner } from '../gate/gate.js';
+import type { Workspace } from '../paths/workspace.js';
+import { Questions } from '../runner/questions.js';
+import type { ChatClient } from '../chat/chat-client.js';
+import { Runner } from '../runner/runner.js';
+import type { ToolDef } from '../tools/types.js';
+import { SessionError } from './session-error.js';
+
+/** The session's files on disk, as the session uses them. */
+export interface SessionFiles {
+  append(payload: EventPayload): Promise<SessionEvent>;
+  putBlob(bytes: Buffer): Promise<string>;
+  getBlob(id: string): Promise<Buffer>;
+  /** Replaces the grants in meta.json (atomically) and bumps updatedAt. */
+  saveGrants(grants: Grant[]): Promise<void>;
+  /** Records the model a turn runs with, and bumps updatedAt. */
+  saveModel(model: ModelConfig): Promise<void>;
+}
+
+export interface SessionInfo {
+  id: string;
+  title: string;
+  workspace: string;
+  model: ModelConfig | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionDeps {
+  info: SessionInfo;
+  events: SessionEvent[];
+  files: SessionFiles;
+  /** null when the workspace folder is gone: the session can be read but runs no turn. */
+  workspace: Workspace | null;
+  tools: Planner & { definitions(): ToolDef[] };
+  diff: DiffFn;
+  /** The chat client for a model, or a SessionError saying plainly how to configure one. */
+  chat: (model: ModelConfig | null) => { chat: ChatClient; model: ModelConfig };
+  home: string;
+  newId: () => string;
+  emit: (push: Push) => void;
+  clock?: () => Date;
+}
+
+interface LiveTurn {
+  turnId: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export class Session {
+  private state: SessionState;
+  private readonly events: SessionEvent[];
+  private readonly gate: Gate;
+  private readonly questions: Questions;
+  private live: LiveTurn | null = null;
+  private appending: Promise<unknown> = Promise.resolve();
+  private info: SessionInfo;
+  private closing = false;
+
+  constructor(private readonly deps: SessionDeps) {
+    this.info = { ...deps.info };
+    this.events = [...deps.events];
+    this.state = foldEvents(this.events);
+    this.questions = new Questions((p) => this.append(p));
+    this.gate = new Gate({
+      tools: deps.tools,
+      record: { append: (p) => this.append(p), putBlob: (b) => deps.files.putBlob(b) },
+      grants: { list: () => this.state.grants, add: (g) => this.saveGrant(g) },
+      diff: deps.diff,
+      newId: deps.newId,
+    });
+  }
+
+  get id(): string {
+    return this.info.id;
+  }
+
+  snapshot(): SessionState {
+    return this.state;
+  }
+
+  allEvents(): readonly SessionEvent[] {
+    return this.events;
+  }
+
+  summary(): SessionSummary {
+    return {
+      ...this.info,
+      status: this.state.status,
+      waiting: this.state.openCards.length + (this.state.openQuestion ? 1 : 0),
+    };
+  }
+
+  async send(text: string): Promise<{ messageId: string; status: 'started' | 'queued' }> {
+    if (this.state.openCards.length > 0) throw new SessionError('answer the open card first');
+    if (this.state.openQuestion) throw new SessionError('answer the open question first');
+    const messageId = this.deps.newId();
+    if (this.live) {
+      await this.append({ type: 'queued', messageId, text });
+      return { messageId, status: 'queued' };
+    }
+    await this.start(messageId, text);
+    return { messageId, status: 'started' };
+  }
+
+  async cancel(): Promise<{ cancelled: boolean; returned: QueuedMessage[] }> {
+    const live = this.live;
+    if (!live) return { cancelled: false, returned: [] };
+    const returned = [...this.state.queue];
+    if (returned.length > 0)
+      await this.append({ type: 'queue_returned', messageIds: returned.map((q) => q.messageId) });
+    live.controller.abort();
+    await live.done;
+    return { cancelled: true, returned };
+  }
+
+  answerCard(cardId: string, answer: Answer): void {
+    this.gate.answer(cardId, answer);
+  }
+
+  async answerQuestion(questionId: string, text: string): Promise<void> {
+    await this.questions.answer(questionId, text);
+  }
+
+  /**
+   * After the process started: a turn that was live when it stopped resumes where it
+   * stood if a card or question was open (answering it carries the turn on); otherwise it
+   * is marked interrupted and its queue handed back to the composer.
+   */
+  async recover(): Promise<void> {
+    const { turnId, openCards, openQuestion } = this.state;
+    if (!turnId) return;
+    if (openCards.length === 0 && !openQuestion) {
+      await this.append({
+        type: 'turn_ended',
+        turnId,
+        reason: 'interrupted',
+        message: 'the app stopped during this turn',
+      });
+      if (this.state.queue.length > 0) {
+        await this.append({ type: 'queue_returned', messageIds: this.state.queue.map((q) => q.messageId) });
+      }
+      return;
+    }
+    for (const extra of openCards.slice(1)) {
+      await this.append({ type: 'card_withdrawn', cardId: extra.cardId, reason: 'only one card can wait per turn' });
+    }
+    let chat: ChatClient;
+    try {
+      chat = this.deps.chat(this.info.model).chat;
+    } catch (err) {
+      // No model to carry on with: the card stays open, and answering it needs a model; say so.
+      await this.append({ type: 'error', turnId, message: (err as Error).message });
+      await this.append({ type: 'turn_ended', turnId, reason: 'interrupted', message: (err as Error).message });
+      return;
+    }
+    if (openCards[0]) this.gate.expect(openCards[0].cardId);
+    if (openQuestion) this.questions.expect(openQuestion.questionId);
+    this.runTurn(turnId, chat, { card: openCards[0], question: openQuestion ?? undefined });
+  }
+
+  /**
+   * Stops the running turn for an app shutdown: its command is killed and its wait ends,
+   * but the log is left as it stands so an open card reopens at the next start.
+   */
+  async shutdown(): Promise<void> {
+    this.closing = true;
+    const live = this.live;
+    if (!live) return;
+    live.controller.abort();
+    await live.done;
+  }
+
+  /** Resolves when no turn is running and the queue is empty. */
+  async idle(): Promise<void> {
+    while (this.live) await this.live.done;
+  }
+
+  private async start(messageId: string, text: string): Promise<void> {
+    const { chat, model } = this.deps.chat(this.info.model);
+    const turnId = this.deps.newId();
+    const controller = new AbortController();
+    // Claim the turn before the first await, so a second send queues behind it.
+    let release = () => {};
+    this.live = { turnId, controller, done: new Promise<void>((r) => (release = r)) };
+    try {
+      if (!this.info.model || !sameModel(this.info.model, model)) {
+        this.info = { ...this.info, model };
+        await this.deps.files.saveModel(model);
+      }
+      await this.append({ type: 'user_message', messageId, text });
+      await this.append({ type: 'turn_started', turnId, messageId });
+      this.runTurn(turnId, chat, undefined, controller);
+    } catch (err) {
+      this.live = null;
+      throw err;
+    } finally {
+      release();
+    }
+  }
+
+  private runTurn(
+    turnId: string,
+    chat: ChatClient,
+    resume?: Parameters<Runner['run']>[2],
+    controller = new AbortController(),
+  ) {
+    const workspace = this.deps.workspace;
+    if (!workspace) throw new SessionError(`the workspace folder ${this.info.workspace} is missing`);
+    const runner = new Runner({
+      chat,
+      gate: this.gate,
+      tools: this.deps.tools,
+      questions: this.questions,
+      record: {
+        append: (p) => this.append(p),
+        putBlob: (b) => this.deps.files.putBlob(b),
+        getBlob: (id) => this.deps.files.getBlob(id),
+        events: () => this.events,
+      },
+      workspace,
+      home: this.deps.home,
+      newId: this.deps.newId,
+      onDelta: (tid, text, reset) =>
+        this.deps.emit({
+          name: 'session.delta',
+          payload: { id: this.id, turnId: tid, text, ...(reset ? { reset } : {}) },
+        }),
+      onOutput: (toolCallId, stream, chunk) =>
+        this.deps.emit({ name: 'session.output', payload: { id: this.id, toolCallId, stream, chunk } }),
+    });
+    const done = runner
+      .run(turnId, controller.signal, resume)
+      .catch((err: unknown) => {
+        // The runner logs every failure itself; this is only reached when the log cannot be written.
+        if (!this.closing)
+          console.error(`session ${this.id}: the turn stopped because its log could not be written:`, err);
+      })
+      .then(() => this.afterTurn(turnId));
+    this.live = { turnId, controller, done };
+  }
+
+  /** Starts the next queued message, first in first out. */
+  private async afterTurn(turnId: string): Promise<void> {
+    if (this.live?.turnId === turnId) this.live = null;
+    const next = this.state.queue[0];
+    if (!next || this.live || this.closing) return;
+    try {
+      await this.start(next.messageId, next.text);
+    } catch (err) {
+      this.live = null;
+      await this.append({ type: 'error', message: `could not start the queued message: ${(err as Error).message}` });
+      await this.append({ type: 'queue_returned', messageIds: this.state.queue.map((q) => q.messageId) });
+    }
+  }
+
+  /**
+   * The grant is already in the state: the reducer adds it when card_answer is folded,
+   * which is logged first. meta.json mirrors the log for readers that do not fold it.
+   */
+  private async saveGrant(_grant: Grant): Promise<void> {
+    await this.deps.files.saveGrants(this.state.grants);
+  }
+
+  /** Appends in order, folds the event into the state and pushes exactly the logged line to the UI. */
+  private append(payload: EventPayload): Promise<SessionEvent> {
+    // After shutdown began nothing more is written, so the log keeps the turn as it stood.
+    if (this.closing) return Promise.reject(new SessionError('the app is shutting down'));
+    const next = this.appending.then(async () => {
+      const event = await this.deps.files.append(payload);
+      const before = this.state.status;
+      this.events.push(event);
+      this.state = reduce(this.state, event);
+      this.info = { ...this.info, updatedAt: event.ts };
+      this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
+      if (before !== this.state.status || event.type === 'card' || event.type === 'question') {
+        this.deps.emit({ name: 'sessions.changed', payload: { summary: this.summary() } });
+      }
+      return event;
+    });
+    this.appending = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function sameModel(a: ModelConfig, b: ModelConfig): boolean {
+  return a.provider === b.provider && a.modelId === b.modelId && a.baseURL === b.baseURL;
+}

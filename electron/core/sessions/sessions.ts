@@ -1,0 +1,142 @@
+/**
+ * Every session under the data folder. Sessions open lazily and stay open; each runs
+ * its own turns, so a message to one session starts at once whatever the others do.
+ * On start-up every session on disk is listed, and a turn that was live when the
+ * process stopped is resumed or marked interrupted.
+ */
+import path from 'node:path';
+import type { Grant } from '../../../shared/cards.js';
+import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
+import { foldEvents } from '../../../shared/reducer.js';
+import { sameGrant } from '../../../shared/cards.js';
+import type { DiffFn } from '../gate/card-body.js';
+import type { Planner } from '../gate/gate.js';
+import type { SessionRecord } from '../log/session-record.js';
+import type { SessionStore } from '../log/session-store.js';
+import { Workspace } from '../paths/workspace.js';
+import type { ChatClient } from '../chat/chat-client.js';
+import { Tools } from '../tools/tools.js';
+import type { ToolDef } from '../tools/types.js';
+import { Session } from './session.js';
+import { SessionError } from './session-error.js';
+
+export interface SessionsDeps {
+  store: SessionStore;
+  chat: (model: ModelConfig | null) => { chat: ChatClient; model: ModelConfig };
+  diff: DiffFn;
+  home: string;
+  /** The environment commands run with: the app's own, secrets removed. */
+  commandEnv: NodeJS.ProcessEnv;
+  newId: () => string;
+  emit: (push: Push) => void;
+}
+
+export class Sessions {
+  private readonly open = new Map<string, Promise<Session>>();
+
+  constructor(private readonly deps: SessionsDeps) {}
+
+  /** Opens every session on disk and recovers turns that were live when the process stopped. */
+  async start(): Promise<{ unreadable: { name: string; error: string }[] }> {
+    const listing = await this.deps.store.list();
+    for (const meta of listing.sessions) {
+      const session = await this.get(meta.id);
+      await session.recover();
+    }
+    return { unreadable: listing.unreadable };
+  }
+
+  async list(): Promise<SessionSummary[]> {
+    const listing = await this.deps.store.list();
+    const summaries = await Promise.all(listing.sessions.map(async (m) => (await this.get(m.id)).summary()));
+    return summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  async create(workspaceDir: string, title?: string): Promise<Session> {
+    if (!path.isAbsolute(workspaceDir)) throw new SessionError(`workspace must be an absolute path: ${workspaceDir}`);
+    let workspace: Workspace;
+    try {
+      workspace = await Workspace.open(workspaceDir);
+    } catch (err) {
+      throw new SessionError(`cannot open ${workspaceDir} as a workspace: ${(err as Error).message}`);
+    }
+    const record = await this.deps.store.create({
+      workspace: workspace.root,
+      title: title?.trim() || path.basename(workspace.root) || workspace.root,
+      model: null,
+    });
+    const session = this.build(record, workspace);
+    this.open.set(record.id, session);
+    return session;
+  }
+
+  get(id: string): Promise<Session> {
+    const existing = this.open.get(id);
+    if (existing) return existing;
+    const opening = this.deps.store.open(id).then(async (record) => {
+      const meta = await record.meta();
+      const workspace = await Workspace.open(meta.workspace).catch(() => null);
+      return this.build(record, workspace);
+    });
+    this.open.set(id, opening);
+    opening.catch(() => this.open.delete(id));
+    return opening;
+  }
+
+  /** Cancels every running turn (a running command's process group is stopped) and waits for them. */
+  async close(): Promise<void> {
+    const open = await Promise.allSettled([...this.open.values()]);
+    await Promise.all(open.map((r) => (r.status === 'fulfilled' ? r.value.shutdown() : undefined)));
+  }
+
+  private async build(record: SessionRecord, workspace: Workspace | null): Promise<Session> {
+    const meta = await record.meta();
+    const events = await record.log.readEvents();
+    await reconcileGrants(record, foldEvents(events).grants, meta.grants);
+    const tools = workspace
+      ? new Tools({ workspace, commandEnv: this.deps.commandEnv })
+      : missingWorkspace(meta.workspace);
+    return new Session({
+      info: {
+        id: meta.id,
+        title: meta.title,
+        workspace: meta.workspace,
+        model: meta.model,
+        createdAt: meta.createdAt,
+        updatedAt: meta.updatedAt,
+      },
+      events,
+      files: {
+        append: (p) => record.log.append(p),
+        putBlob: (b) => record.blobs.put(b),
+        getBlob: (id) => record.blobs.get(id),
+        saveGrants: async (grants) => void (await record.updateMeta((m) => ({ ...m, grants }))),
+        saveModel: async (model) => void (await record.updateMeta((m) => ({ ...m, model }))),
+      },
+      workspace,
+      tools,
+      diff: this.deps.diff,
+      chat: (model) => {
+        if (!workspace)
+          throw new SessionError(`the workspace folder ${meta.workspace} is missing; this session can only be read`);
+        return this.deps.chat(model);
+      },
+      home: this.deps.home,
+      newId: this.deps.newId,
+      emit: this.deps.emit,
+    });
+  }
+}
+
+/** The log is the record of grants; meta.json mirrors it. A crash between the two is repaired here. */
+async function reconcileGrants(record: SessionRecord, fromLog: Grant[], inMeta: Grant[]): Promise<void> {
+  const same = fromLog.length === inMeta.length && fromLog.every((g) => inMeta.some((m) => sameGrant(g, m)));
+  if (!same) await record.updateMeta((m) => ({ ...m, grants: fromLog }));
+}
+
+function missingWorkspace(dir: string): Planner & { definitions(): ToolDef[] } {
+  const fail = async (): Promise<never> => {
+    throw new SessionError(`the workspace folder ${dir} is missing`);
+  };
+  return { plan: fail, execute: fail, definitions: () => [] };
+}

@@ -1,0 +1,49 @@
+/**
+ * The app's own settings (settings.json in the data folder): which model new turns use.
+ * Keys are not here; they live in EncryptedKeys or the environment.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { modelConfigSchema, type ModelConfig } from '../../../shared/contract.js';
+import { writeFileAtomic } from '../log/atomic-file.js';
+
+export const SETTINGS_FILE = 'settings.json';
+
+const fileSchema = z.object({ model: modelConfigSchema.nullable().default(null) });
+
+export interface AppSettingsData {
+  model: ModelConfig | null;
+}
+
+export class AppSettings {
+  constructor(private readonly dataDir: string) {}
+
+  /** A missing file means defaults; a damaged one is reported, not silently replaced. */
+  async read(): Promise<AppSettingsData & { problem: string | null }> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file(), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { model: null, problem: null };
+      return { model: null, problem: `cannot read ${this.file()}: ${(err as Error).message}` };
+    }
+    try {
+      return { ...fileSchema.parse(JSON.parse(text)), problem: null };
+    } catch (err) {
+      return {
+        model: null,
+        problem: `${this.file()} is damaged (${(err as Error).message.split('\n')[0]}); choose a model in Settings to rewrite it`,
+      };
+    }
+  }
+
+  async write(data: AppSettingsData): Promise<void> {
+    await fs.mkdir(this.dataDir, { recursive: true });
+    await writeFileAtomic(this.file(), JSON.stringify(data, null, 2));
+  }
+
+  private file(): string {
+    return path.join(this.dataDir, SETTINGS_FILE);
+  }
+}

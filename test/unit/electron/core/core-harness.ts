@@ -1,0 +1,137 @@
+/**
+ * A whole core (createCore) over a temp data folder, pointed at the loopback fake model
+ * through the real AI SDK providers. Tests drive it through the host, as a transport
+ * would, and watch the pushed events.
+ */
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CallName, CallRequest, CallResponses, Provider, Push, Reply } from '../../../../shared/contract.js';
+import type { SessionEvent } from '../../../../shared/events.js';
+import { createCore, type Core } from '../../../../electron/core/core.js';
+import type { Cipher } from '../../../../electron/core/settings/encrypted-keys.js';
+import { startFakeModel, type FakeModel } from '../../../fake-model/server.js';
+import { API_KEY, providerCases, type ProviderCase } from './chat/provider-cases.js';
+
+export { API_KEY, providerCases, type ProviderCase };
+
+/** Reversible and obviously not plain text: enough to prove keys pass through the cipher. */
+export const testCipher: Cipher = {
+  encrypt: (plain) => Buffer.from(`sealed:${Buffer.from(plain).toString('hex')}`),
+  decrypt: (sealed) => Buffer.from(sealed.toString().replace(/^sealed:/, ''), 'hex').toString(),
+};
+
+export interface Harness {
+  root: string;
+  dataDir: string;
+  workspace: string;
+  outside: string;
+  home: string;
+  fake: FakeModel;
+  core: Core;
+  pushes: Push[];
+  env: Record<string, string>;
+  call<N extends CallName>(name: N, request: CallRequest<N>): Promise<CallResponses[N]>;
+  raw(name: string, payload: unknown): Promise<Reply<unknown>>;
+  open(): Promise<string>;
+  /** Resolves with the first event of the session (already logged or still to come) that matches. */
+  event<T extends SessionEvent['type']>(
+    id: string,
+    type: T,
+    match?: (e: Extract<SessionEvent, { type: T }>) => boolean,
+  ): Promise<Extract<SessionEvent, { type: T }>>;
+  events(id: string): Promise<SessionEvent[]>;
+  /** Restarts the core over the same data folder, as after a crash or quit. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  provider: ProviderCase = providerCases[0]!,
+  options: { fake?: FakeModel } = {},
+): Promise<Harness> {
+  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-core-')));
+  const dataDir = path.join(root, 'data');
+  const workspace = path.join(root, 'ws');
+  const outside = path.join(root, 'outside');
+  const home = path.join(root, 'home');
+  await Promise.all([workspace, outside, home].map((d) => fs.mkdir(d, { recursive: true })));
+  const fake = options.fake ?? (await startFakeModel());
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...provider.env };
+  const pushes: Push[] = [];
+  const waiters = new Set<() => void>();
+
+  const boot = async () => {
+    const core = await createCore({
+      dataDir,
+      env,
+      home,
+      cipher: testCipher,
+      durability: 'none',
+      retry: { initialDelayMs: 1, maxDelayMs: 5 },
+      onUnexpected: (err) => console.error('unexpected', err),
+    });
+    core.host.subscribe((push) => {
+      pushes.push(push);
+      for (const w of waiters) w();
+    });
+    return core;
+  };
+
+  const h: Harness = {
+    root,
+    dataDir,
+    workspace,
+    outside,
+    home,
+    fake,
+    core: await boot(),
+    pushes,
+    env,
+    async call(name, request) {
+      const reply = await h.core.host.call(name, request);
+      if (!reply.ok) throw new Error(`${name} failed: ${reply.error}`);
+      return reply.data as never;
+    },
+    raw: (name, payload) => h.core.host.call(name, payload),
+    async open() {
+      return (await h.call('sessions.open', { workspace })).id;
+    },
+    async events(id) {
+      return (await h.call('session.events', { id, sinceSeq: 0 })).events;
+    },
+    event(id, type, match) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${type} in session ${id}`));
+        }, 20_000);
+        const check = () => {
+          void h.events(id).then((events) => {
+            const found = events.find((e) => e.type === type && (!match || match(e as never)));
+            if (!found || !waiters.has(check)) return;
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found as never);
+          }, reject);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async restart() {
+      await h.core.close();
+      h.core = await boot();
+    },
+    async close() {
+      await h.core.close();
+      if (!options.fake) await fake.close();
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+  await h.call('settings.set', {
+    model: provider.config(fake),
+    ...(provider.storedKey ? { key: { provider: provider.name as Provider, value: provider.storedKey } } : {}),
+  });
+  return h;
+}
