@@ -4,7 +4,7 @@
  * steps. Everything the model sees is rebuilt from the log each step, which is what
  * makes a turn resumable after a restart.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   EVENT_INLINE_MAX_BYTES,
   HOOK_OUTPUT_MAX_BYTES,
@@ -15,6 +15,7 @@ import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent, QuestionEvent } from '../../../shared/reducer.js';
 import type { ChatClient, StepToolCall } from '../chat/chat-client.js';
 import type { ToolSpec } from '../chat/tool-specs.js';
+import type { JSONSchema7 } from 'ai';
 import { CancelledError } from '../gate/gate-error.js';
 import { DENIED, type Gate, type ToolCall } from '../gate/gate.js';
 import { readStopHooks } from '../hooks/stop-hooks.js';
@@ -60,6 +61,8 @@ type Dispatched = ToolResult & { finished?: boolean; finishFailed?: boolean };
 class TurnOver extends Error {}
 
 export class Runner {
+  private toolSpecs: Record<string, ToolSpec> | null = null;
+
   constructor(private readonly deps: RunnerDeps) {}
 
   /** Runs the turn to its end and logs `turn_ended`. Never throws: every failure is an event. */
@@ -94,29 +97,42 @@ export class Runner {
       onRetry: () => this.deps.onDelta?.(turnId, '', true),
     });
     if (signal.aborted) throw new CancelledError();
-    if (reply.text) await record.append({ type: 'assistant_text', turnId, text: reply.text });
+    // The step's text and calls are logged together and share one fsync. The calls start
+    // without waiting for it: the log keeps lines in order, so anything a call logs later
+    // (a card, its result) is only durable once these lines are.
+    const payloads = await Promise.all(reply.toolCalls.map((call) => this.callEvent(turnId, call)));
+    const appends = [
+      ...(reply.text ? [record.append({ type: 'assistant_text', turnId, text: reply.text })] : []),
+      ...payloads.map((p) => record.append(p)),
+    ];
+    const logged = Promise.all(appends).then(
+      () => null,
+      (err: unknown) => err,
+    );
     if (reply.toolCalls.length === 0) {
+      await rethrow(logged);
       // A step with plain text and no tool call counts as finish with that text.
       const done = await this.finish(turnId, undefined, reply.text, signal);
       return this.afterFinish(turnId, done === true, state);
     }
-    const calls = await this.logCalls(turnId, reply.toolCalls);
-    await this.runCalls(turnId, calls, signal, state);
+    try {
+      await this.runCalls(turnId, reply.toolCalls, signal, state);
+    } finally {
+      await rethrow(logged);
+    }
   }
 
-  private async logCalls(turnId: string, calls: StepToolCall[]): Promise<StepToolCall[]> {
-    for (const call of calls) {
-      const json = JSON.stringify(call.input ?? null);
-      const inline = Buffer.byteLength(json) <= EVENT_INLINE_MAX_BYTES;
-      await this.deps.record.append({
-        type: 'tool_call',
-        turnId,
-        toolCallId: call.toolCallId,
-        tool: call.toolName,
-        ...(inline ? { args: call.input ?? null } : { argsBlob: await this.deps.record.putBlob(Buffer.from(json)) }),
-      });
-    }
-    return calls;
+  /** A tool_call event; arguments too large to sit inline go to a blob the event names. */
+  private async callEvent(turnId: string, call: StepToolCall): Promise<EventPayload> {
+    const json = JSON.stringify(call.input ?? null);
+    const inline = Buffer.byteLength(json) <= EVENT_INLINE_MAX_BYTES;
+    return {
+      type: 'tool_call',
+      turnId,
+      toolCallId: call.toolCallId,
+      tool: call.toolName,
+      ...(inline ? { args: call.input ?? null } : { argsBlob: await this.deps.record.putBlob(Buffer.from(json)) }),
+    };
   }
 
   /** Runs a step's calls in order. On cancel, every call left gets a result so the log stays whole. */
@@ -331,16 +347,22 @@ export class Runner {
     return systemPrompt({ workspaceRoot: workspace.root, instructions, skills: catalog.skills });
   }
 
-  /** Zod schemas go to the SDK as they are, so a call that fails one comes back as a readable error. */
+  /**
+   * The tools as the model sees them, converted to JSON Schema once per turn rather than
+   * by the SDK on every step. The SDK then only checks JSON syntax and tool names; the
+   * arguments are validated by the tools' own zod schemas, whose errors name each field.
+   */
   modelTools(): Record<string, ToolSpec> {
+    if (this.toolSpecs) return this.toolSpecs;
     const tools: Record<string, ToolSpec> = {};
     for (const def of this.deps.tools.definitions()) {
-      tools[def.name] = { description: def.description, inputSchema: def.schema };
+      tools[def.name] = { description: def.description, inputSchema: toJsonSchema(def.schema) };
     }
     const agentSchemas = { ask: askSchema, finish: finishSchema, use_skill: useSkillSchema };
     for (const name of AGENT_TOOL_NAMES) {
-      tools[name] = { description: agentToolDescriptions[name], inputSchema: agentSchemas[name] };
+      tools[name] = { description: agentToolDescriptions[name], inputSchema: toJsonSchema(agentSchemas[name]) };
     }
+    this.toolSpecs = tools;
     return tools;
   }
 }
@@ -356,11 +378,22 @@ export function pendingCalls(events: readonly SessionEvent[], turnId: string) {
   return calls.filter((c) => !done.has(c.toolCallId));
 }
 
+function toJsonSchema(schema: z.ZodType): JSONSchema7 {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as JSONSchema7 & { $schema?: string };
+  return rest;
+}
+
 function parse<T>(schema: z.ZodType<T>, input: unknown, tool: string): { value: T } | { ok: false; error: string } {
   const r = schema.safeParse(input);
   if (r.success) return { value: r.data };
   const what = r.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
   return { ok: false, error: `invalid arguments for ${tool}: ${what}` };
+}
+
+/** Throws what a settled-to-error promise holds, if anything. */
+async function rethrow(settled: Promise<unknown>): Promise<void> {
+  const err = await settled;
+  if (err) throw err;
 }
 
 function capBytes(text: string, max: number): string {

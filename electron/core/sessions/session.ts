@@ -18,7 +18,10 @@ import { SessionError } from './session-error.js';
 
 /** The session's files on disk, as the session uses them. */
 export interface SessionFiles {
+  /** Resolves once the event is durable. */
   append(payload: EventPayload): Promise<SessionEvent>;
+  /** Called for each event in seq order as soon as its line is written (before it is durable). */
+  onAppend(listener: (event: SessionEvent) => void): () => void;
   putBlob(bytes: Buffer): Promise<string>;
   getBlob(id: string): Promise<Buffer>;
   /** Replaces the grants in meta.json (atomically) and bumps updatedAt. */
@@ -64,7 +67,6 @@ export class Session {
   private readonly gate: Gate;
   private readonly questions: Questions;
   private live: LiveTurn | null = null;
-  private appending: Promise<unknown> = Promise.resolve();
   private info: SessionInfo;
   private closing = false;
 
@@ -72,6 +74,7 @@ export class Session {
     this.info = { ...deps.info };
     this.events = [...deps.events];
     this.state = foldEvents(this.events);
+    deps.files.onAppend((event) => this.applyEvent(event));
     this.questions = new Questions((p) => this.append(p));
     this.gate = new Gate({
       tools: deps.tools,
@@ -273,24 +276,26 @@ export class Session {
     await this.deps.files.saveGrants(this.state.grants);
   }
 
-  /** Appends in order, folds the event into the state and pushes exactly the logged line to the UI. */
+  /**
+   * Appends through the log, which orders the lines; the state follows in `applyEvent`.
+   * Several appends issued together share one fsync (the log commits them as a group).
+   */
   private append(payload: EventPayload): Promise<SessionEvent> {
     // After shutdown began nothing more is written, so the log keeps the turn as it stood.
     if (this.closing) return Promise.reject(new SessionError('the app is shutting down'));
-    const next = this.appending.then(async () => {
-      const event = await this.deps.files.append(payload);
-      const before = this.state.status;
-      this.events.push(event);
-      this.state = reduce(this.state, event);
-      this.info = { ...this.info, updatedAt: event.ts };
-      this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
-      if (before !== this.state.status || event.type === 'card' || event.type === 'question') {
-        this.deps.emit({ name: 'sessions.changed', payload: { summary: this.summary() } });
-      }
-      return event;
-    });
-    this.appending = next.catch(() => undefined);
-    return next;
+    return this.deps.files.append(payload);
+  }
+
+  /** Folds a logged event into the state and pushes exactly the logged line to the UI. */
+  private applyEvent(event: SessionEvent): void {
+    const before = this.state.status;
+    this.events.push(event);
+    this.state = reduce(this.state, event);
+    this.info = { ...this.info, updatedAt: event.ts };
+    this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
+    if (before !== this.state.status || event.type === 'card' || event.type === 'question') {
+      this.deps.emit({ name: 'sessions.changed', payload: { summary: this.summary() } });
+    }
   }
 }
 

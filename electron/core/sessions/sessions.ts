@@ -108,6 +108,7 @@ export class Sessions {
       events,
       files: {
         append: (p) => record.log.append(p),
+        onAppend: (listener) => record.log.onAppend(listener),
         putBlob: (b) => record.blobs.put(b),
         getBlob: (id) => record.blobs.get(id),
         saveGrants: async (grants) => void (await record.updateMeta((m) => ({ ...m, grants }))),
