@@ -3,24 +3,12 @@
  * byte stored as a blob), the absolute path for an outside read, the argv for a command.
  */
 import type { CardBody } from '../../../shared/cards.js';
+import type { CardDiff } from '../diff/card-diff.js';
+import type { DiffSides } from '../diff/unified-diff.js';
 import type { Plan } from '../tools/types.js';
 
-export interface DiffInput {
-  path: string;
-  before: Buffer | null;
-  after: Buffer;
-}
-
-export interface CardDiffResult {
-  diff: string;
-  truncated: boolean;
-  diffBytes: number;
-  proposalBytes: number;
-  beforeBytes: number | null;
-  note?: string;
-}
-
-export type DiffFn = (input: DiffInput) => Promise<CardDiffResult>;
+/** The card diff (electron/core/diff), injected so the gate can be tested with any differ. */
+export type DiffFn = (sides: DiffSides) => Promise<CardDiff>;
 export type PutBlob = (bytes: Buffer) => Promise<string>;
 
 export async function cardBody(plan: Plan, diff: DiffFn, putBlob: PutBlob): Promise<CardBody> {
