@@ -6,9 +6,17 @@
 export type Answer = 'allow_once' | 'allow_session' | 'deny';
 export const ANSWERS: readonly Answer[] = ['allow_once', 'allow_session', 'deny'];
 
-/** One exact grant, as stored in meta.json. Matching is by exact equality, never by prefix. */
+export type ReadTool = 'read_file' | 'grep' | 'list_dir';
+
+/**
+ * One exact grant, as stored in meta.json. Matching is by exact equality, never by prefix.
+ * A read grant names its tool too: allowing list_dir on a folder must not let grep read
+ * every file below it.
+ */
 export type Grant =
-  { kind: 'write'; path: string } | { kind: 'read'; path: string } | { kind: 'command'; argv: string[]; cwd: string };
+  | { kind: 'write'; path: string }
+  | { kind: 'read'; tool: ReadTool; path: string }
+  | { kind: 'command'; argv: string[]; cwd: string };
 
 export interface WriteCardBody {
   kind: 'write';
@@ -37,7 +45,7 @@ export interface WriteCardBody {
 
 export interface ReadCardBody {
   kind: 'read';
-  tool: 'read_file' | 'grep' | 'list_dir';
+  tool: ReadTool;
   /** Absolute, resolved path outside the workspace. */
   path: string;
 }
@@ -59,7 +67,7 @@ export function grantFor(body: CardBody): Grant {
     case 'write':
       return { kind: 'write', path: body.path };
     case 'read':
-      return { kind: 'read', path: body.path };
+      return { kind: 'read', tool: body.tool, path: body.path };
     case 'command':
       return { kind: 'command', argv: [...body.argv], cwd: body.cwd };
   }
@@ -71,16 +79,30 @@ export function describeGrant(grant: Grant): string {
     case 'write':
       return `Allow writes to ${grant.path} (write_file and search_replace on this exact file) for the rest of this session.`;
     case 'read':
-      return `Allow reading ${grant.path} (this exact path, outside the workspace) for the rest of this session.`;
+      return `Allow ${READ_WORDS[grant.tool]} ${grant.path} (this exact path, outside the workspace, with ${grant.tool} only) for the rest of this session.`;
     case 'command':
       return `Allow running exactly ${JSON.stringify(grant.argv)} in ${grant.cwd} for the rest of this session. Any other argv or folder still asks.`;
   }
 }
 
+const READ_WORDS: Record<ReadTool, string> = {
+  read_file: 'reading the file',
+  list_dir: 'listing the folder',
+  grep: 'searching everything under',
+};
+
 export function sameGrant(a: Grant, b: Grant): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'command' && b.kind === 'command') {
-    return a.cwd === b.cwd && a.argv.length === b.argv.length && a.argv.every((s, i) => s === b.argv[i]);
+  switch (a.kind) {
+    case 'write':
+      return b.kind === 'write' && a.path === b.path;
+    case 'read':
+      return b.kind === 'read' && a.tool === b.tool && a.path === b.path;
+    case 'command':
+      return (
+        b.kind === 'command' &&
+        a.cwd === b.cwd &&
+        a.argv.length === b.argv.length &&
+        a.argv.every((s, i) => s === b.argv[i])
+      );
   }
-  return (a as { path: string }).path === (b as { path: string }).path;
 }

@@ -155,6 +155,7 @@ function apply(s: SessionState, event: SessionEvent): void {
     case 'card_answer':
       return applyCardAnswer(s, event);
     case 'card_stale':
+      if (!s.openCards.some((c) => c.cardId === event.cardId)) return revokeAnswer(s, event);
       return closeCard(s, event.cardId, { state: 'stale', answer: event.answer, reason: event.reason });
     case 'card_withdrawn':
       return closeCard(s, event.cardId, { state: 'withdrawn', reason: event.reason });
@@ -222,6 +223,19 @@ function closeCard(s: SessionState, cardId: string, outcome: CardOutcome): void 
   const item = s.transcript[i];
   if (item?.kind === 'card') s.transcript[i] = { ...item, outcome };
   setStatus(s);
+}
+
+/**
+ * A card_stale after the card's answer was accepted: the file changed between the gate's
+ * re-check and the write, so nothing was written and the answer is dropped after all,
+ * and the allow_session grant it recorded goes with it.
+ */
+function revokeAnswer(s: SessionState, event: EventOf<'card_stale'>): void {
+  const i = s.transcript.findLastIndex((item) => item.kind === 'card' && item.card.cardId === event.cardId);
+  const item = s.transcript[i];
+  if (item?.kind !== 'card' || item.outcome.state !== 'answered') return;
+  if (item.outcome.answer === 'allow_session') s.grants = s.grants.filter((g) => !sameGrant(g, item.card.grant));
+  s.transcript[i] = { ...item, outcome: { state: 'stale', answer: event.answer, reason: event.reason } };
 }
 
 function closeQuestion(s: SessionState, questionId: string, close: { answer: string } | { withdrawn: string }): void {

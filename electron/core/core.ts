@@ -3,7 +3,7 @@
  * for the Electron shell, the web host and the tests alike. Nothing here is a singleton.
  */
 import { randomUUID } from 'node:crypto';
-import type { ModelConfig } from '../../shared/contract.js';
+import type { ModelConfig, Provider } from '../../shared/contract.js';
 import type { ChatClient } from './chat/chat-client.js';
 import type { KeyStore } from './chat/key-store.js';
 import { ProviderChatClient } from './chat/provider-chat-client.js';
@@ -53,6 +53,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ((model: ModelConfig, k: KeyStore) =>
       new ProviderChatClient({ config: model, keys: k, env: options.env, retry: options.retry }));
   let host: Host | null = null;
+  // Values of keys saved in Settings, kept so no command's environment carries them under any name.
+  let storedKeys: string[] = [];
+  const refreshStoredKeys = async () => {
+    const values = await Promise.all(PROVIDERS.map((p) => keys.get(p).catch(() => undefined)));
+    storedKeys = values.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  };
+  await refreshStoredKeys();
   const sessions = new Sessions({
     store,
     chat: (sessionModel) => {
@@ -67,11 +74,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     diff: differ.diff,
     home: options.home,
-    commandEnv: commandEnv({ ...options.env }, { secretValues: providerKeyValues(options.env) }),
+    commandEnv: () =>
+      commandEnv({ ...options.env }, { secretValues: [...providerKeyValues(options.env), ...storedKeys] }),
     newId: randomUUID,
     emit: (push) => host?.emit(push),
   });
-  host = new Host({ sessions, settings, keys, env: options.env, onUnexpected: options.onUnexpected });
+  host = new Host({
+    sessions,
+    settings,
+    keys,
+    env: options.env,
+    onKeysChanged: refreshStoredKeys,
+    onUnexpected: options.onUnexpected,
+  });
   await host.init();
   const { unreadable } = await sessions.start();
   return {
@@ -85,6 +100,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   };
 }
+
+const PROVIDERS: Provider[] = ['anthropic', 'openai', 'openai-compatible'];
 
 function providerKeyValues(env: Readonly<Record<string, string | undefined>>): string[] {
   return PROVIDER_KEY_NAMES.map((name) => env[name]).filter(

@@ -24,6 +24,8 @@ export interface HostDeps {
   settings: AppSettings;
   keys: EncryptedKeys;
   env: Readonly<Record<string, string | undefined>>;
+  /** Called after a key was saved or removed. */
+  onKeysChanged?: () => Promise<void>;
   /** Where unexpected errors go (never the renderer's only clue: it gets the message too). */
   onUnexpected?: (err: unknown) => void;
 }
@@ -140,7 +142,10 @@ export class Host {
   }
 
   private async setSettings(req: CallRequest<'settings.set'>): Promise<SettingsView> {
-    if (req.key) await this.deps.keys.set(req.key.provider, req.key.value);
+    if (req.key) {
+      await this.deps.keys.set(req.key.provider, req.key.value);
+      await this.deps.onKeysChanged?.();
+    }
     if (req.model !== undefined) {
       await this.deps.settings.write({ model: req.model });
       this.model = req.model;

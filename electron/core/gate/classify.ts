@@ -9,7 +9,7 @@ export type Classification = { kind: 'free' } | { kind: 'granted'; grant: Grant 
 export function grantForPlan(plan: Plan): Grant {
   switch (plan.kind) {
     case 'read':
-      return { kind: 'read', path: plan.target.real };
+      return { kind: 'read', tool: plan.tool, path: plan.target.real };
     case 'write':
       return { kind: 'write', path: plan.target.real };
     case 'command':

@@ -27,6 +27,8 @@ export interface ToolCall {
 export interface Planner {
   plan(name: string, rawArgs: unknown): Promise<Plan>;
   execute(plan: Plan, exec: ExecContext): Promise<ToolResult>;
+  /** Where an absolute path argument lands, when outside the workspace (see Tools). */
+  outsideTarget?(name: string, rawArgs: unknown): Promise<string | null>;
 }
 
 /** Where cards and answers are written: the session's log and blob store. */
@@ -39,6 +41,8 @@ export interface GateRecord {
 export interface GrantBook {
   list(): readonly Grant[];
   add(grant: Grant): Promise<void>;
+  /** Drops a grant whose answer turned out stale after it was recorded. */
+  revoke(grant: Grant): Promise<void>;
 }
 
 export interface GateDeps {
@@ -84,7 +88,7 @@ export class Gate {
   /** Plans, gates and executes one tool call. Resolves to the tool result the model reads. */
   async run(call: ToolCall, exec: ExecContext = {}): Promise<ToolResult> {
     const planned = await this.plan(call);
-    if ('result' in planned) return planned.result;
+    if ('result' in planned) return this.maskOutside(call, planned.result);
     const c = classify(planned.plan, this.deps.grants.list());
     if (c.kind !== 'card') return this.execute(planned.plan, exec);
     return this.askUntilSettled(call, planned.plan, exec);
@@ -146,6 +150,23 @@ export class Gate {
     waiting.resolve(answer);
   }
 
+  /**
+   * Forgets every card still waiting, once their turn is over: a later answer to one of
+   * them is refused instead of being taken and acted on by nobody.
+   */
+  forgetAll(reason: string): void {
+    for (const cardId of [...this.waiting.keys(), ...this.expected.keys()]) this.closed.set(cardId, reason);
+    this.waiting.clear();
+    this.expected.clear();
+  }
+
+  /** Forgets one card, withdrawn by someone else (the runner, on a restart). */
+  forget(cardId: string, reason: string): void {
+    this.waiting.delete(cardId);
+    this.expected.delete(cardId);
+    this.closed.set(cardId, reason);
+  }
+
   isWaiting(cardId: string): boolean {
     return this.waiting.has(cardId);
   }
@@ -161,9 +182,10 @@ export class Gate {
     for (;;) {
       const { card } = open;
       const answer = await this.waitFor(card.cardId, open.waiting, exec.signal);
-      const settled = await this.settle(call, card.cardId, card.body, answer);
+      let settled = await this.settle(call, card.cardId, card.body, answer);
+      if (settled.kind === 'allowed') settled = await this.executeAllowed(call, card, answer, settled.plan, exec);
       if (settled.kind === 'result') return settled.result;
-      if (settled.kind === 'allowed') return this.execute(settled.plan, exec);
+      if (settled.kind === 'allowed') throw new Error('unreachable: an allowed plan was executed above');
       open = await this.putUpCard(call, settled.plan, { previousCardId: card.cardId, reason: settled.reason });
     }
   }
@@ -253,6 +275,54 @@ export class Gate {
     await record.append({ type: 'card_answer', cardId, answer });
     if (answer === 'allow_session') await this.deps.grants.add(grantFor(body));
     return { kind: 'allowed', plan: planned.plan };
+  }
+
+  /**
+   * Executes an allowed plan. The write re-checks the file just before it lands; if it
+   * changed in the few moments since the answer was checked, nothing is written, the
+   * answer is dropped after all (with its grant) and the card asks again.
+   */
+  private async executeAllowed(
+    call: ToolCall,
+    card: CardEvent,
+    answer: Answer,
+    plan: Plan,
+    exec: ExecContext,
+  ): Promise<Settled> {
+    try {
+      return { kind: 'result', result: await this.deps.tools.execute(plan, exec) };
+    } catch (err) {
+      if (!(err instanceof StalePlanError)) return { kind: 'result', result: { ok: false, error: messageOf(err) } };
+      const reason = err.message;
+      this.closed.set(card.cardId, `its answer ${answer} was dropped: ${reason}`);
+      await this.deps.record.append({ type: 'card_stale', cardId: card.cardId, answer, reason });
+      if (answer === 'allow_session') await this.deps.grants.revoke(grantFor(card.body));
+      const planned = await this.plan(call);
+      if ('result' in planned) return { kind: 'result', result: planned.result };
+      return { kind: 'retry', plan: planned.plan, reason };
+    }
+  }
+
+  /**
+   * A planning error about a path outside the workspace says something about a file no
+   * one has allowed the agent to see (whether it exists, whether a string occurs in it).
+   * Unless the session holds a grant there, the model gets one answer for every such case.
+   */
+  private async maskOutside(call: ToolCall, result: ToolResult): Promise<ToolResult> {
+    const outside = await this.deps.tools.outsideTarget?.(call.tool, call.args);
+    if (!outside) return result;
+    const grants = this.deps.grants.list();
+    const writes = call.tool === 'write_file' || call.tool === 'search_replace';
+    const granted = grants.some((g) =>
+      writes
+        ? g.kind === 'write' && g.path === outside
+        : g.kind === 'read' && g.tool === call.tool && g.path === outside,
+    );
+    if (granted) return result;
+    return {
+      ok: false,
+      error: `${call.tool}: ${outside} is outside the workspace and this call could not be prepared, so the user was not asked. Check the path and the arguments, or ask the user.`,
+    };
   }
 
   private async plan(call: ToolCall): Promise<{ plan: Plan } | { result: ToolResult }> {

@@ -31,7 +31,7 @@ export interface SessionMeta {
 
 const grantSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('write'), path: z.string().min(1) }),
-  z.object({ kind: z.literal('read'), path: z.string().min(1) }),
+  z.object({ kind: z.literal('read'), tool: z.enum(['read_file', 'grep', 'list_dir']), path: z.string().min(1) }),
   z.object({ kind: z.literal('command'), argv: z.array(z.string()).min(1), cwd: z.string().min(1) }),
 ]);
 

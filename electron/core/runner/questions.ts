@@ -38,6 +38,12 @@ export class Questions {
     });
   }
 
+  /** Forgets every question still waiting once their turn is over, so a late answer is refused. */
+  forgetAll(): void {
+    this.waiting.clear();
+    this.expected.clear();
+  }
+
   async answer(questionId: string, text: string): Promise<void> {
     const resolve = this.waiting.get(questionId);
     if (!resolve && this.expected.get(questionId) === null) {

@@ -78,8 +78,12 @@ export class Runner {
       await this.logEnd(turnId, 'error', `stopped after ${TURN_MAX_STEPS} model steps (the step cap)`);
     } catch (err) {
       if (err instanceof TurnOver) return;
-      if (signal.aborted || err instanceof CancelledError) return this.logEnd(turnId, 'cancelled');
+      if (signal.aborted || err instanceof CancelledError) {
+        await this.closePending(turnId, 'cancelled by the user before this call finished');
+        return this.logEnd(turnId, 'cancelled');
+      }
       const message = err instanceof Error ? err.message : String(err);
+      await this.closePending(turnId, `not run: the turn stopped with an error (${message})`);
       await this.deps.record.append({ type: 'error', turnId, message });
       await this.logEnd(turnId, 'error', message);
     }
@@ -198,6 +202,8 @@ export class Runner {
     const args = parse(askSchema, call.input, 'ask');
     if ('error' in args) return args;
     const questionId = this.deps.newId();
+    // Take an answer from the moment the question can be seen, not only once it is durable.
+    this.deps.questions.expect(questionId);
     await this.deps.record.append({
       type: 'question',
       turnId,
@@ -272,12 +278,16 @@ export class Runner {
     const pending = pendingCalls(this.deps.record.events(), turnId);
     const card = at.card;
     if (card && !pending.some((c) => c.toolCallId === card.toolCallId)) {
-      // A Stop hook's card: its finish call is pending and will run the hooks, and ask, again.
-      await this.deps.record.append({
-        type: 'card_withdrawn',
-        cardId: card.cardId,
-        reason: 'the app restarted; the Stop hooks run again',
-      });
+      // A Stop hook's card. Its finish runs the hooks, and asks, again: the finish call when
+      // it is pending, or, for a plain-text finish, the same finish with the step's text.
+      const reason = 'the app restarted; the Stop hooks run again';
+      this.deps.gate.forget(card.cardId, reason);
+      await this.deps.record.append({ type: 'card_withdrawn', cardId: card.cardId, reason });
+      if (pending.length === 0) {
+        const done = await this.finish(turnId, undefined, lastText(this.deps.record.events(), turnId), signal);
+        await this.afterFinish(turnId, done === true, state);
+        return;
+      }
     }
     const calls: StepToolCall[] = [];
     for (const p of pending) {
@@ -302,6 +312,17 @@ export class Runner {
   private ended(): boolean {
     const events = this.deps.record.events();
     return events[events.length - 1]?.type === 'turn_ended';
+  }
+
+  /** Gives every call of the turn still without a result one, so the log stays a whole transcript. */
+  private async closePending(turnId: string, why: string) {
+    for (const call of pendingCalls(this.deps.record.events(), turnId)) {
+      await this.logResult(
+        turnId,
+        { toolCallId: call.toolCallId, toolName: call.tool, input: null },
+        { ok: false, error: why },
+      );
+    }
   }
 
   private async closeCalls(turnId: string, calls: StepToolCall[], why: string) {
@@ -367,15 +388,20 @@ export class Runner {
   }
 }
 
-/** The current turn's tool calls that have no result yet, in the order they were made. */
+/**
+ * The current turn's tool calls that have no result yet, in the order they were made. A
+ * result closes the latest open call with its id: some servers reuse ids such as call_0.
+ */
 export function pendingCalls(events: readonly SessionEvent[], turnId: string) {
-  const done = new Set<string>();
-  const calls: Extract<SessionEvent, { type: 'tool_call' }>[] = [];
+  const open: Extract<SessionEvent, { type: 'tool_call' }>[] = [];
   for (const e of events) {
-    if (e.type === 'tool_call' && e.turnId === turnId) calls.push(e);
-    if (e.type === 'tool_result' && e.turnId === turnId) done.add(e.toolCallId);
+    if (e.type === 'tool_call' && e.turnId === turnId) open.push(e);
+    if (e.type === 'tool_result' && e.turnId === turnId) {
+      const i = open.findLastIndex((c) => c.toolCallId === e.toolCallId);
+      if (i >= 0) open.splice(i, 1);
+    }
   }
-  return calls.filter((c) => !done.has(c.toolCallId));
+  return open;
 }
 
 function toJsonSchema(schema: z.ZodType): JSONSchema7 {
@@ -388,6 +414,15 @@ function parse<T>(schema: z.ZodType<T>, input: unknown, tool: string): { value: 
   if (r.success) return { value: r.data };
   const what = r.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
   return { ok: false, error: `invalid arguments for ${tool}: ${what}` };
+}
+
+/** The text of the turn's last model step, for a plain-text finish taken up again. */
+function lastText(events: readonly SessionEvent[], turnId: string): string {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'assistant_text' && e.turnId === turnId) return e.text;
+  }
+  return '';
 }
 
 /** Throws what a settled-to-error promise holds, if anything. */

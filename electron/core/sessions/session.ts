@@ -12,7 +12,7 @@ import { Gate, type Planner } from '../gate/gate.js';
 import type { Workspace } from '../paths/workspace.js';
 import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';
-import { Runner } from '../runner/runner.js';
+import { pendingCalls, Runner } from '../runner/runner.js';
 import type { ToolDef } from '../tools/types.js';
 import { SessionError } from './session-error.js';
 
@@ -79,7 +79,11 @@ export class Session {
     this.gate = new Gate({
       tools: deps.tools,
       record: { append: (p) => this.append(p), putBlob: (b) => deps.files.putBlob(b) },
-      grants: { list: () => this.state.grants, add: (g) => this.saveGrant(g) },
+      grants: {
+        list: () => this.state.grants,
+        add: (g) => this.saveGrant(g),
+        revoke: (g) => this.saveGrant(g),
+      },
       diff: deps.diff,
       newId: deps.newId,
     });
@@ -143,31 +147,42 @@ export class Session {
    */
   async recover(): Promise<void> {
     const { turnId, openCards, openQuestion } = this.state;
-    if (!turnId) return;
+    if (!turnId) {
+      // Stopped between a turn's end and the next queued message's start: hand the queue back.
+      await this.returnQueue();
+      return;
+    }
     if (openCards.length === 0 && !openQuestion) {
+      for (const call of pendingCalls(this.events, turnId)) {
+        await this.append({
+          type: 'tool_result',
+          turnId,
+          toolCallId: call.toolCallId,
+          tool: call.tool,
+          ok: false,
+          output: 'interrupted: the app stopped before this call finished',
+        });
+      }
       await this.append({
         type: 'turn_ended',
         turnId,
         reason: 'interrupted',
         message: 'the app stopped during this turn',
       });
-      if (this.state.queue.length > 0) {
-        await this.append({ type: 'queue_returned', messageIds: this.state.queue.map((q) => q.messageId) });
-      }
+      await this.returnQueue();
       return;
     }
     for (const extra of openCards.slice(1)) {
       await this.append({ type: 'card_withdrawn', cardId: extra.cardId, reason: 'only one card can wait per turn' });
     }
-    let chat: ChatClient;
-    try {
-      chat = this.deps.chat(this.info.model).chat;
-    } catch (err) {
-      // No model to carry on with: the card stays open, and answering it needs a model; say so.
-      await this.append({ type: 'error', turnId, message: (err as Error).message });
-      await this.append({ type: 'turn_ended', turnId, reason: 'interrupted', message: (err as Error).message });
+    if (!this.deps.workspace) {
+      const message = `the workspace folder ${this.info.workspace} is missing`;
+      await this.append({ type: 'turn_ended', turnId, reason: 'interrupted', message });
       return;
     }
+    // The model is looked up when the next step needs it, so a card stays answerable after a
+    // restart even before a model is configured; that step then fails with a plain message.
+    const chat: ChatClient = { step: (request) => this.deps.chat(this.info.model).chat.step(request) };
     if (openCards[0]) this.gate.expect(openCards[0].cardId);
     if (openQuestion) this.questions.expect(openQuestion.questionId);
     this.runTurn(turnId, chat, { card: openCards[0], question: openQuestion ?? undefined });
@@ -183,6 +198,11 @@ export class Session {
     if (!live) return;
     live.controller.abort();
     await live.done;
+  }
+
+  private async returnQueue(): Promise<void> {
+    if (this.state.queue.length === 0) return;
+    await this.append({ type: 'queue_returned', messageIds: this.state.queue.map((q) => q.messageId) });
   }
 
   /** Resolves when no turn is running and the queue is empty. */
@@ -257,6 +277,8 @@ export class Session {
   /** Starts the next queued message, first in first out. */
   private async afterTurn(turnId: string): Promise<void> {
     if (this.live?.turnId === turnId) this.live = null;
+    this.gate.forgetAll('its turn has ended');
+    this.questions.forgetAll();
     const next = this.state.queue[0];
     if (!next || this.live || this.closing) return;
     try {
@@ -269,8 +291,9 @@ export class Session {
   }
 
   /**
-   * The grant is already in the state: the reducer adds it when card_answer is folded,
-   * which is logged first. meta.json mirrors the log for readers that do not fold it.
+   * The grant is already in (or out of) the state: the reducer adds it when card_answer is
+   * folded and drops it on a later card_stale, both logged first. meta.json mirrors the
+   * log for readers that do not fold it.
    */
   private async saveGrant(_grant: Grant): Promise<void> {
     await this.deps.files.saveGrants(this.state.grants);

@@ -16,7 +16,7 @@ import type { SessionStore } from '../log/session-store.js';
 import { Workspace } from '../paths/workspace.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import { Tools } from '../tools/tools.js';
-import type { ToolDef } from '../tools/types.js';
+import type { ToolContext, ToolDef } from '../tools/types.js';
 import { Session } from './session.js';
 import { SessionError } from './session-error.js';
 
@@ -25,31 +25,48 @@ export interface SessionsDeps {
   chat: (model: ModelConfig | null) => { chat: ChatClient; model: ModelConfig };
   diff: DiffFn;
   home: string;
-  /** The environment commands run with: the app's own, secrets removed. */
-  commandEnv: NodeJS.ProcessEnv;
+  /** The environment commands run with: the app's own, secrets removed (asked afresh for each command). */
+  commandEnv: () => NodeJS.ProcessEnv;
   newId: () => string;
   emit: (push: Push) => void;
 }
 
 export class Sessions {
   private readonly open = new Map<string, Promise<Session>>();
+  private unreadable: { name: string; error: string }[] = [];
 
   constructor(private readonly deps: SessionsDeps) {}
 
-  /** Opens every session on disk and recovers turns that were live when the process stopped. */
+  /**
+   * Opens every session on disk and recovers turns that were live when the process
+   * stopped. One session that cannot be opened (a damaged log) is reported, not fatal.
+   */
   async start(): Promise<{ unreadable: { name: string; error: string }[] }> {
     const listing = await this.deps.store.list();
+    const unreadable = [...listing.unreadable];
     for (const meta of listing.sessions) {
-      const session = await this.get(meta.id);
-      await session.recover();
+      try {
+        const session = await this.get(meta.id);
+        await session.recover();
+      } catch (err) {
+        unreadable.push({ name: meta.id, error: (err as Error).message });
+      }
     }
-    return { unreadable: listing.unreadable };
+    this.unreadable = unreadable;
+    return { unreadable };
   }
 
+  /** Every session that can be opened; the others are in `unreadableSessions()`. */
   async list(): Promise<SessionSummary[]> {
     const listing = await this.deps.store.list();
-    const summaries = await Promise.all(listing.sessions.map(async (m) => (await this.get(m.id)).summary()));
+    const opened = await Promise.allSettled(listing.sessions.map((m) => this.get(m.id)));
+    const summaries = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value.summary()] : []));
     return summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  /** Sessions found at start-up that could not be opened, and why. */
+  unreadableSessions(): { name: string; error: string }[] {
+    return this.unreadable;
   }
 
   async create(workspaceDir: string, title?: string): Promise<Session> {
@@ -89,13 +106,22 @@ export class Sessions {
     await Promise.all(open.map((r) => (r.status === 'fulfilled' ? r.value.shutdown() : undefined)));
   }
 
+  private toolContext(workspace: Workspace): ToolContext {
+    const commandEnv = this.deps.commandEnv;
+    return {
+      workspace,
+      // A getter, so a key saved in Settings after the session opened is scrubbed as well.
+      get commandEnv() {
+        return commandEnv();
+      },
+    };
+  }
+
   private async build(record: SessionRecord, workspace: Workspace | null): Promise<Session> {
     const meta = await record.meta();
     const events = await record.log.readEvents();
     await reconcileGrants(record, foldEvents(events).grants, meta.grants);
-    const tools = workspace
-      ? new Tools({ workspace, commandEnv: this.deps.commandEnv })
-      : missingWorkspace(meta.workspace);
+    const tools = workspace ? new Tools(this.toolContext(workspace)) : missingWorkspace(meta.workspace);
     return new Session({
       info: {
         id: meta.id,

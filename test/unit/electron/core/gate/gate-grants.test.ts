@@ -167,14 +167,15 @@ describe('a command granted for the session', () => {
 });
 
 describe('an outside read granted for the session', () => {
-  it('covers that exact path, for every read tool', async () => {
+  it('covers that exact path with that tool only: listing a folder does not let grep read the files under it', async () => {
     const h = await world();
     const s = await h.session();
     const dir = path.join(h.outside, 'notes');
     await answered(s, 'list_dir', { path: dir }, 'allow_session');
 
     expect(await asks(s, 'list_dir', { path: dir })).toBe(false);
-    expect(await asks(s, 'grep', { pattern: 'outside', path: dir })).toBe(false);
+    expect(await asks(s, 'grep', { pattern: 'outside', path: dir })).toBe(true);
+    expect(await asks(s, 'read_file', { path: path.join(dir, 'one.txt') })).toBe(true);
   });
 
   it('covers no other path: not a file in the granted folder, not its sibling, not its parent', async () => {

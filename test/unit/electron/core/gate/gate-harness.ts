@@ -70,6 +70,10 @@ export class GateUnderTest {
       grants: {
         list: () => foldEvents([...this.earlier, ...this.appended]).grants,
         add: async (grant) => void (await record.addGrant(grant)),
+        revoke: async () => {
+          const grants = foldEvents([...this.earlier, ...this.appended]).grants;
+          await record.updateMeta((m) => ({ ...m, grants }));
+        },
       },
       diff: harness.differ.diff,
       newId: () => harness.newId('card'),

@@ -180,7 +180,7 @@ const cases: TableCase[] = [
     tool: 'read_file',
     args: (h) => ({ path: path.join(h.outside, 'link-dir', 'data.txt') }),
     body: (h) => ({ kind: 'read', tool: 'read_file', path: path.join(h.outside, 'real-dir', 'data.txt') }),
-    grant: (h) => ({ kind: 'read', path: path.join(h.outside, 'real-dir', 'data.txt') }),
+    grant: (h) => ({ kind: 'read', tool: 'read_file', path: path.join(h.outside, 'real-dir', 'data.txt') }),
     allowed: async (h, result, before) => {
       expect(result).toEqual(await ownResult(h, 'read_file', { path: path.join(h.outside, 'link-dir', 'data.txt') }));
       expect(result).toMatchObject({ ok: true, output: 'needle outside\n' });
@@ -192,7 +192,7 @@ const cases: TableCase[] = [
     tool: 'list_dir',
     args: (h) => ({ path: path.join(h.outside, 'link-dir') }),
     body: (h) => ({ kind: 'read', tool: 'list_dir', path: path.join(h.outside, 'real-dir') }),
-    grant: (h) => ({ kind: 'read', path: path.join(h.outside, 'real-dir') }),
+    grant: (h) => ({ kind: 'read', tool: 'list_dir', path: path.join(h.outside, 'real-dir') }),
     allowed: async (h, result, before) => {
       expect(result).toEqual(await ownResult(h, 'list_dir', { path: path.join(h.outside, 'link-dir') }));
       expect(result.ok && result.output).toContain('data.txt');
@@ -204,7 +204,7 @@ const cases: TableCase[] = [
     tool: 'grep',
     args: (h) => ({ pattern: 'needle', path: path.join(h.outside, 'link-dir') }),
     body: (h) => ({ kind: 'read', tool: 'grep', path: path.join(h.outside, 'real-dir') }),
-    grant: (h) => ({ kind: 'read', path: path.join(h.outside, 'real-dir') }),
+    grant: (h) => ({ kind: 'read', tool: 'grep', path: path.join(h.outside, 'real-dir') }),
     allowed: async (h, result, before) => {
       expect(result).toEqual(await ownResult(h, 'grep', { pattern: 'needle', path: path.join(h.outside, 'link-dir') }));
       expect(result.ok && result.output).toContain('data.txt:1:needle outside');

@@ -163,7 +163,11 @@ describe('SessionRecord meta', () => {
   it('serializes concurrent updates so none is lost, and stamps updatedAt', async () => {
     const store = new SessionStore({ dataDir: tmp.path, clock: clockFrom('2025-03-14T10:00:00.000Z') });
     const session = await store.create(init);
-    const grants: Grant[] = Array.from({ length: 20 }, (_, i) => ({ kind: 'read', path: `/outside/${i}` }));
+    const grants: Grant[] = Array.from({ length: 20 }, (_, i) => ({
+      kind: 'read' as const,
+      tool: 'read_file' as const,
+      path: `/outside/${i}`,
+    }));
     await Promise.all(grants.map((g) => session.updateMeta((m) => ({ ...m, grants: [...m.grants, g] }))));
 
     const onDisk = await readMetaOf(session.dir);
