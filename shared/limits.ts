@@ -53,3 +53,21 @@ export const HOOK_OUTPUT_MAX_BYTES = 16 * 1024;
 
 /** A tool call's arguments larger than this are stored as a blob, not inline in events.jsonl. */
 export const EVENT_INLINE_MAX_BYTES = 64 * 1024;
+
+/** write_file and search_replace refuse to replace an existing file larger than this: its diff could not be shown on a card. */
+export const REPLACE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** AGENTS.md (or CLAUDE.md) goes into the system prompt cut to this size, so one huge file cannot crowd out the conversation. */
+export const INSTRUCTIONS_MAX_BYTES = 64 * 1024;
+
+/** .gatehouse/settings.json larger than this is refused with a clear problem rather than read. */
+export const WORKSPACE_SETTINGS_MAX_BYTES = 1024 * 1024;
+
+/** A SKILL.md larger than this is skipped (or cut, if it grew after it was listed). */
+export const SKILL_MAX_BYTES = 256 * 1024;
+
+/** A skill's `name` longer than this is reported as a problem, not listed. */
+export const SKILL_NAME_MAX_CHARS = 200;
+
+/** A skill's `description` longer than this is reported as a problem: every description goes into the system prompt. */
+export const SKILL_DESCRIPTION_MAX_CHARS = 1024;

@@ -1,9 +1,9 @@
+import { DIFF_TRUNCATED_LINES, DIFF_WHOLE_MAX_BYTES } from '../../../shared/limits.js';
 /**
  * The diff a write card carries (SPEC §3, Diffs): kept whole up to 64 KiB of diff text,
  * cut to its first 400 lines above that, with the byte sizes the card states.
  * Synchronous and bounded; CardDiffer runs it off the event loop.
  */
-import { DIFF_TRUNCATED_LINES, DIFF_WHOLE_MAX_BYTES } from '../../../shared/limits.js';
 import { unifiedDiff, type DiffSides, type UnifiedDiff } from './unified-diff.js';
 
 export interface CardDiff {

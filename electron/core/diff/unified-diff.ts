@@ -1,8 +1,8 @@
+import { BINARY_SNIFF_BYTES, DIFF_CONTEXT_LINES } from '../../../shared/limits.js';
 /**
  * The unified diff (3 lines of context) of the bytes on disk against a proposal, whole,
  * with the notes a reader needs when it is empty or not the plain minimal diff.
  */
-import { BINARY_SNIFF_BYTES, DIFF_CONTEXT_LINES } from '../../../shared/limits.js';
 import { hunkRanges } from './hunk-ranges.js';
 import { lineDiff } from './line-diff.js';
 import { lineTable } from './line-table.js';

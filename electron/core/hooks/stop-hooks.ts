@@ -3,8 +3,9 @@
  * `hooks.stop`. They are read through the workspace's path rules, so a settings file
  * that links out of the workspace is not trusted.
  */
-import { promises as fs } from 'node:fs';
 import { z } from 'zod';
+import { WORKSPACE_SETTINGS_MAX_BYTES } from '../../../shared/limits.js';
+import { readRegularFile } from '../paths/regular-file.js';
 import type { Workspace } from '../paths/workspace.js';
 
 const settingsSchema = z.object({
@@ -20,14 +21,9 @@ export const WORKSPACE_SETTINGS = '.gatehouse/settings.json';
 export type StopHooks = { ok: true; hooks: string[][] } | { ok: false; problem: string };
 
 export async function readStopHooks(workspace: Workspace): Promise<StopHooks> {
-  let text: string;
-  try {
-    const target = await workspace.resolve(WORKSPACE_SETTINGS);
-    if (!target.exists) return { ok: true, hooks: [] };
-    text = await fs.readFile(target.real, 'utf8');
-  } catch (err) {
-    return { ok: false, problem: `cannot read ${WORKSPACE_SETTINGS}: ${(err as Error).message}` };
-  }
+  const text = await settingsText(workspace);
+  if (text === null) return { ok: true, hooks: [] };
+  if (typeof text !== 'string') return text;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -40,4 +36,21 @@ export async function readStopHooks(workspace: Workspace): Promise<StopHooks> {
     return { ok: false, problem: `${WORKSPACE_SETTINGS}: ${issue?.path.join('.') || 'root'}: ${issue?.message}` };
   }
   return { ok: true, hooks: parsed.data.hooks?.stop ?? [] };
+}
+
+/** The settings file's text, null when there is none, or why it cannot be used. */
+async function settingsText(workspace: Workspace): Promise<string | null | { ok: false; problem: string }> {
+  try {
+    const target = await workspace.resolve(WORKSPACE_SETTINGS);
+    // Through the no-hang reader: a FIFO or a huge file here must not stall every turn.
+    const read = target.exists ? await readRegularFile(target.real, WORKSPACE_SETTINGS_MAX_BYTES) : null;
+    if (read === null) return null;
+    if (!read.cut) return read.bytes.toString('utf8');
+    return {
+      ok: false,
+      problem: `${WORKSPACE_SETTINGS} is ${read.size} bytes; it is read only up to ${WORKSPACE_SETTINGS_MAX_BYTES} bytes (1 MiB)`,
+    };
+  } catch (err) {
+    return { ok: false, problem: `cannot read ${WORKSPACE_SETTINGS}: ${(err as Error).message}` };
+  }
 }

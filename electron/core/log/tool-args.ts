@@ -1,3 +1,4 @@
+import { EVENT_INLINE_MAX_BYTES } from '../../../shared/limits.js';
 /**
  * Where a tool call's arguments live: inline in the tool_call event when their JSON is at
  * most EVENT_INLINE_MAX_BYTES, otherwise in a blob the event names (argsBlob). A model
@@ -5,7 +6,6 @@
  * later replay of the session.
  */
 import type { EventPayload } from '../../../shared/events.js';
-import { EVENT_INLINE_MAX_BYTES } from '../../../shared/limits.js';
 import type { BlobStore } from './blob-store.js';
 
 export type StoredToolArgs = { args: unknown } | { argsBlob: string };

@@ -1,25 +1,27 @@
+import { INSTRUCTIONS_MAX_BYTES } from '../../../shared/limits.js';
 /**
  * Project instructions: `AGENTS.md` at the workspace root, or `CLAUDE.md` when there is
  * no AGENTS.md. They go into the system prompt verbatim, cut to a sane size.
  * A symlink that leads out of the workspace is not followed: reading outside needs a card.
  */
-import { promises as fs } from 'node:fs';
+import { readRegularFile } from '../paths/regular-file.js';
 import type { Workspace } from '../paths/workspace.js';
-
-/** Instructions beyond this size are cut, so one huge file cannot crowd out the conversation. */
-export const INSTRUCTIONS_MAX_BYTES = 64 * 1024;
+import { wholeCharLength } from '../tools/utf8-boundary.js';
 
 export async function projectInstructions(workspace: Workspace): Promise<{ file: string; text: string } | null> {
   for (const file of ['AGENTS.md', 'CLAUDE.md']) {
     try {
       const target = await workspace.resolve(file);
       if (!target.exists) continue;
-      const buf = await fs.readFile(target.real);
-      const cut = buf.length > INSTRUCTIONS_MAX_BYTES;
-      const text = buf.subarray(0, INSTRUCTIONS_MAX_BYTES).toString('utf8');
-      return { file, text: cut ? `${text}\n[... ${file} cut at ${INSTRUCTIONS_MAX_BYTES} bytes]` : text };
+      // Only the first INSTRUCTIONS_MAX_BYTES are read, and a FIFO or device is refused
+      // rather than waited on, so no file here can stall or swell the turn.
+      const read = await readRegularFile(target.real, INSTRUCTIONS_MAX_BYTES);
+      if (read === null) continue;
+      // A cut never ends inside a character, which would decode as U+FFFD.
+      const text = read.bytes.subarray(0, read.cut ? wholeCharLength(read.bytes) : undefined).toString('utf8');
+      return { file, text: read.cut ? `${text}\n[... ${file} cut at ${INSTRUCTIONS_MAX_BYTES} bytes]` : text };
     } catch {
-      // Unreadable, or a link out of the workspace: try the next name.
+      // Unreadable, not a regular file, or a link out of the workspace: try the next name.
     }
   }
   return null;

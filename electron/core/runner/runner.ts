@@ -268,7 +268,13 @@ export class Runner {
       const known = skills.map((s) => s.name).join(', ') || 'none';
       return { ok: false, error: `no skill named "${args.value.name}" (skills: ${known})` };
     }
-    const { body, files } = await loadSkill(skill);
+    let loaded: { body: string; files: string[] };
+    try {
+      loaded = await loadSkill(skill);
+    } catch (err) {
+      return { ok: false, error: `cannot load skill "${skill.name}": ${(err as Error).message}` };
+    }
+    const { body, files } = loaded;
     const listing = files.length ? `\n\nOther files in ${skill.dir}:\n${files.map((f) => `- ${f}`).join('\n')}` : '';
     return { ok: true, output: `${body}${listing}` };
   }

@@ -3,6 +3,11 @@
  * shell passes one built on safeStorage. Without a cipher (the web host) keys cannot be
  * saved, and the error says to use the environment instead; nothing is ever written in
  * plain text.
+ *
+ * A damaged store must not take Settings (and with it every turn) down: a file that
+ * cannot be parsed is moved aside and the store starts empty, and a key that no longer
+ * decrypts (say the OS keychain was reset) reads as absent. Either way the user re-enters
+ * the key, or the environment's is used meanwhile.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +15,7 @@ import { z } from 'zod';
 import type { Provider } from '../../../shared/contract.js';
 import type { KeyStore } from '../chat/key-store.js';
 import { writeFileAtomic } from '../log/atomic-file.js';
+import { SerialQueue } from '../log/serial-queue.js';
 
 export interface Cipher {
   encrypt(plain: string): Buffer;
@@ -18,6 +24,9 @@ export interface Cipher {
 
 export const KEYS_FILE = 'keys.json';
 
+/** Prefix of the name a damaged keys file is moved to: `keys.json.damaged-<time>`. */
+export const DAMAGED_KEYS_PREFIX = `${KEYS_FILE}.damaged-`;
+
 const fileSchema = z.record(z.string(), z.string());
 
 export class KeysUnavailableError extends Error {
@@ -25,6 +34,9 @@ export class KeysUnavailableError extends Error {
 }
 
 export class EncryptedKeys implements KeyStore {
+  /** One read or read-modify-write at a time, so a damaged file is moved aside once and no set is lost. */
+  private readonly queue = new SerialQueue();
+
   constructor(
     private readonly dataDir: string,
     private readonly cipher: Cipher | null,
@@ -34,36 +46,85 @@ export class EncryptedKeys implements KeyStore {
     return this.cipher !== null;
   }
 
+  /** The saved key, or undefined when there is none or it no longer decrypts. */
   async get(provider: Provider): Promise<string | undefined> {
-    if (!this.cipher) return undefined;
-    const sealed = (await this.read())[provider];
-    return sealed ? this.cipher.decrypt(Buffer.from(sealed, 'base64')) : undefined;
+    const cipher = this.cipher;
+    if (!cipher) return undefined;
+    const sealed = (await this.queue.run(() => this.read()))[provider];
+    return sealed === undefined ? undefined : unseal(cipher, sealed);
   }
 
+  /** True when a key is saved and still decrypts: one that does not is as good as none. */
   async has(provider: Provider): Promise<boolean> {
-    return this.cipher !== null && (await this.read())[provider] !== undefined;
+    return (await this.get(provider)) !== undefined;
   }
 
   /** Saves (or with null, forgets) a provider's key. */
   async set(provider: Provider, value: string | null): Promise<void> {
-    if (!this.cipher) {
+    const cipher = this.cipher;
+    if (!cipher) {
       throw new KeysUnavailableError(
         'keys can only be saved in the desktop app (encrypted by the OS); here, set ANTHROPIC_API_KEY or OPENAI_API_KEY in the environment',
       );
     }
-    const all = await this.read();
-    if (value === null || value.trim() === '') delete all[provider];
-    else all[provider] = this.cipher.encrypt(value.trim()).toString('base64');
-    await fs.mkdir(this.dataDir, { recursive: true });
-    await writeFileAtomic(path.join(this.dataDir, KEYS_FILE), JSON.stringify(all));
+    await this.queue.run(async () => {
+      const all = await this.read();
+      if (value === null || value.trim() === '') delete all[provider];
+      else all[provider] = cipher.encrypt(value.trim()).toString('base64');
+      await fs.mkdir(this.dataDir, { recursive: true });
+      await writeFileAtomic(this.file(), JSON.stringify(all));
+    });
   }
 
+  private file(): string {
+    return path.join(this.dataDir, KEYS_FILE);
+  }
+
+  /** The saved entries; a damaged file is moved aside and reads as empty. */
   private async read(): Promise<Record<string, string>> {
+    let text: string;
     try {
-      return fileSchema.parse(JSON.parse(await fs.readFile(path.join(this.dataDir, KEYS_FILE), 'utf8')));
+      text = await fs.readFile(this.file(), 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw new KeysUnavailableError(`${KEYS_FILE} in the data folder is damaged; re-enter the keys in Settings`);
+      // Not damage (permissions, I/O): moving it would not help, so say so.
+      throw new KeysUnavailableError(`${KEYS_FILE} in the data folder cannot be read: ${(err as Error).message}`);
     }
+    const parsed = parseKeys(text);
+    if (parsed !== null) return parsed;
+    await this.moveAside();
+    return {};
+  }
+
+  /** Keeps the damaged file beside the store rather than deleting it: it may still be recoverable. */
+  private async moveAside(): Promise<void> {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    try {
+      await fs.rename(this.file(), path.join(this.dataDir, `${DAMAGED_KEYS_PREFIX}${stamp}`));
+    } catch (err) {
+      // Another process moved it first: the store is just as empty.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw new KeysUnavailableError(
+        `${KEYS_FILE} in the data folder is damaged and could not be moved aside: ${(err as Error).message}`,
+      );
+    }
+  }
+}
+
+function parseKeys(text: string): Record<string, string> | null {
+  try {
+    const parsed = fileSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Decrypts a saved key; one that fails (the OS key changed, the entry is corrupt) is absent. */
+function unseal(cipher: Cipher, sealed: string): string | undefined {
+  try {
+    return cipher.decrypt(Buffer.from(sealed, 'base64'));
+  } catch {
+    return undefined;
   }
 }

@@ -7,6 +7,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { SKILL_MAX_BYTES, SKILL_NAME_MAX_CHARS, SKILL_DESCRIPTION_MAX_CHARS } from '../../../shared/limits.js';
+import { NotAFileError, readRegularFile } from '../paths/regular-file.js';
+import { wholeCharLength } from '../tools/utf8-boundary.js';
 
 export interface Skill {
   name: string;
@@ -65,24 +68,25 @@ export async function findSkills(roots: SkillRoot[]): Promise<SkillCatalog> {
   return { skills, problems };
 }
 
-/** The skill's instructions (SKILL.md without its front matter) and the other files in its folder. */
+/**
+ * The skill's instructions (SKILL.md without its front matter) and the other files in its
+ * folder. Throws, saying why, when SKILL.md is gone or is no longer a regular file.
+ */
 export async function loadSkill(skill: Skill): Promise<{ body: string; files: string[] }> {
-  const text = await fs.readFile(skill.file, 'utf8');
+  // skill.file is a real path, so the reader's refusal of a link catches one swapped in since.
+  const read = await readRegularFile(skill.file, SKILL_MAX_BYTES);
+  if (read === null) throw new Error(`skill "${skill.name}": ${skill.file} is gone`);
+  // It grew past the limit since it was listed: cut, as project instructions are.
+  const text = read.bytes.subarray(0, read.cut ? wholeCharLength(read.bytes) : undefined).toString('utf8');
+  const body = text.replace(FRONT_MATTER, '').trim();
   const files = (await listFiles(skill.dir)).filter((f) => f !== SKILL_FILE);
-  return { body: text.replace(FRONT_MATTER, '').trim(), files };
+  return { body: read.cut ? `${body}\n[... ${SKILL_FILE} cut at ${SKILL_MAX_BYTES} bytes]` : body, files };
 }
 
 async function readSkill(dir: string, confine: string): Promise<Skill | SkillProblem> {
-  let text: string;
-  let real: string;
-  try {
-    real = await fs.realpath(path.join(dir, SKILL_FILE));
-    if (!real.startsWith(confine + path.sep)) return { dir, problem: `${SKILL_FILE} links out of ${confine}; skipped` };
-    text = await fs.readFile(real, 'utf8');
-  } catch {
-    return { dir, problem: `no readable ${SKILL_FILE}` };
-  }
-  const match = FRONT_MATTER.exec(text);
+  const file = await readSkillFile(dir, confine);
+  if ('problem' in file) return file;
+  const match = FRONT_MATTER.exec(file.text);
   if (!match) return { dir, problem: `${SKILL_FILE} has no YAML front matter` };
   let meta: unknown;
   try {
@@ -90,11 +94,48 @@ async function readSkill(dir: string, confine: string): Promise<Skill | SkillPro
   } catch (err) {
     return { dir, problem: `front matter is not valid YAML: ${(err as Error).message}` };
   }
-  const { name, description } = (meta ?? {}) as Record<string, unknown>;
-  if (typeof name !== 'string' || !name.trim()) return { dir, problem: 'front matter has no `name`' };
-  if (typeof description !== 'string' || !description.trim())
-    return { dir, problem: 'front matter has no `description`' };
-  return { name: name.trim(), description: description.trim(), dir, file: real };
+  const fields = (meta ?? {}) as Record<string, unknown>;
+  const name = textField(fields, 'name', SKILL_NAME_MAX_CHARS);
+  if ('problem' in name) return { dir, problem: name.problem };
+  const description = textField(fields, 'description', SKILL_DESCRIPTION_MAX_CHARS);
+  if ('problem' in description) return { dir, problem: description.problem };
+  return { name: name.value, description: description.value, dir, file: file.real };
+}
+
+/** SKILL.md's real path and text, when it stays inside `confine`, is a regular file and is not too big. */
+async function readSkillFile(dir: string, confine: string): Promise<{ real: string; text: string } | SkillProblem> {
+  try {
+    const real = await fs.realpath(path.join(dir, SKILL_FILE));
+    if (!real.startsWith(confine + path.sep)) return { dir, problem: `${SKILL_FILE} links out of ${confine}; skipped` };
+    // Through the no-hang reader: a FIFO here must not stall every system prompt.
+    const read = await readRegularFile(real, SKILL_MAX_BYTES);
+    if (read === null) return { dir, problem: `no readable ${SKILL_FILE}` };
+    if (read.cut) {
+      return {
+        dir,
+        problem: `${SKILL_FILE} is ${read.size} bytes; skills are read only up to ${SKILL_MAX_BYTES} bytes (256 KiB); skipped`,
+      };
+    }
+    return { real, text: read.bytes.toString('utf8') };
+  } catch (err) {
+    if (err instanceof NotAFileError) return { dir, problem: `${err.message}; skipped` };
+    return { dir, problem: `no readable ${SKILL_FILE}` };
+  }
+}
+
+/** A front-matter field as trimmed text, or why it is unusable: missing, empty, not text, or too long. */
+function textField(
+  fields: Record<string, unknown>,
+  field: string,
+  maxChars: number,
+): { value: string } | { problem: string } {
+  const raw = fields[field];
+  if (typeof raw !== 'string' || !raw.trim()) return { problem: `front matter has no \`${field}\`` };
+  const value = raw.trim();
+  if (value.length > maxChars) {
+    return { problem: `front matter \`${field}\` is ${value.length} characters; at most ${maxChars} are allowed` };
+  }
+  return { value };
 }
 
 async function childFolders(root: string): Promise<string[]> {

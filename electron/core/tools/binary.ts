@@ -1,8 +1,8 @@
+import { BINARY_SNIFF_BYTES } from '../../../shared/limits.js';
 /**
  * The binary sniff (SPEC §2): a NUL byte near the start is the same test git and ripgrep
  * use, and text files practically never contain one.
  */
-import { BINARY_SNIFF_BYTES } from '../../../shared/limits.js';
 
 /** True when `head` (the file's first bytes) has a NUL within BINARY_SNIFF_BYTES. */
 export function looksBinary(head: Buffer): boolean {

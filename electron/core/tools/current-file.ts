@@ -2,7 +2,7 @@
  * What is on disk at a write's target right now: the bytes the digest covers, and the
  * mode and owner a replacement keeps.
  */
-import { constants, promises as fs } from 'node:fs';
+import { openRegularFile, readHead } from '../paths/regular-file.js';
 
 export interface CurrentFile {
   bytes: Buffer;
@@ -12,29 +12,34 @@ export interface CurrentFile {
   gid: number;
 }
 
-/** Something is at the path, but it is not a regular file a write may replace. */
-export class NotAFileError extends Error {
-  override readonly name = 'NotAFileError';
+/** The file is larger than a write may replace; nothing of it was loaded. */
+export class FileTooLargeError extends Error {
+  override readonly name = 'FileTooLargeError';
+  constructor(
+    readonly real: string,
+    readonly size: number,
+    readonly maxBytes: number,
+  ) {
+    super(`${real} is ${size} bytes; a file is replaced only up to ${maxBytes} bytes`);
+  }
 }
 
-/** The regular file at `real`, or null when nothing is there. */
-export async function readCurrentFile(real: string): Promise<CurrentFile | null> {
-  let handle: fs.FileHandle;
+/**
+ * The regular file at `real` (already resolved), or null when nothing is there. Anything
+ * else there is a NotAFileError; a file over `maxBytes` is refused from its fstat, before
+ * any of it is read.
+ */
+export async function readCurrentFile(real: string, maxBytes: number): Promise<CurrentFile | null> {
+  const file = await openRegularFile(real);
+  if (file === null) return null;
   try {
-    // NONBLOCK so a FIFO cannot hang the open; NOFOLLOW because `real` is already resolved.
-    handle = await fs.open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    if (code === 'ELOOP') throw new NotAFileError(`${real} is a symbolic link`);
-    throw err;
-  }
-  try {
-    const st = await handle.stat();
-    if (st.isDirectory()) throw new NotAFileError(`${real} is a folder`);
-    if (!st.isFile()) throw new NotAFileError(`${real} is not a regular file`);
-    return { bytes: await handle.readFile(), mode: st.mode & 0o7777, uid: st.uid, gid: st.gid };
+    const { stats } = file;
+    if (stats.size > maxBytes) throw new FileTooLargeError(real, stats.size, maxBytes);
+    const head = await readHead(file, maxBytes);
+    // It grew past the limit between the fstat and the read.
+    if (head.cut) throw new FileTooLargeError(real, (await file.handle.stat()).size, maxBytes);
+    return { bytes: head.bytes, mode: stats.mode & 0o7777, uid: stats.uid, gid: stats.gid };
   } finally {
-    await handle.close();
+    await file.handle.close();
   }
 }

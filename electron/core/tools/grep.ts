@@ -77,7 +77,8 @@ async function executeGrep(p: Plan, ctx: ToolContext, exec: ExecContext): Promis
   await recheckTarget(ctx, plan.target);
   const { args: rgArgs, cwd } = await ripgrepCommand(plan, ctx);
   const reader = new RgOutputReader(GREP_MAX_MATCHES, GREP_LINE_MAX_CHARS);
-  const exit = await runRipgrep(rgArgs, cwd, (chunk) => reader.feed(chunk), exec.signal);
+  const run = { cwd, env: ctx.commandEnv, signal: exec.signal };
+  const exit = await runRipgrep(rgArgs, run, (chunk) => reader.feed(chunk));
   return grepResult(reader, exit, shownPath(ctx, plan.target));
 }
 

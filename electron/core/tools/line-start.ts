@@ -3,7 +3,7 @@
  * at one chunk however long the file is.
  */
 import type { promises as fs } from 'node:fs';
-import { readAt } from './byte-reads.js';
+import { readAt } from '../paths/byte-reads.js';
 
 const SCAN_CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;

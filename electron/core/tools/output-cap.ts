@@ -1,9 +1,9 @@
+import { RUN_STREAM_MAX_BYTES } from '../../../shared/limits.js';
 /**
  * Bounded capture of one output stream (SPEC §2, run): the first half of the budget is
  * kept as the head, the last half as a ring-buffer tail, and everything between is only
  * counted. Memory is two fixed buffers however much the process prints.
  */
-import { RUN_STREAM_MAX_BYTES } from '../../../shared/limits.js';
 import { leadingContinuationBytes, wholeCharLength } from './utf8-boundary.js';
 
 export interface CapturedText {

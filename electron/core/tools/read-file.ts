@@ -5,8 +5,8 @@
 import { constants, promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { BINARY_SNIFF_BYTES, READ_MAX_BYTES } from '../../../shared/limits.js';
+import { readAt } from '../paths/byte-reads.js';
 import { looksBinary } from './binary.js';
-import { readAt } from './byte-reads.js';
 import { findLineStart } from './line-start.js';
 import { readPlanFor } from './plan-kind.js';
 import { windowFromLine, windowFromOffset, windowLength, type TextWindow } from './text-window.js';

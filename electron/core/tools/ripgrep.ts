@@ -21,15 +21,25 @@ export interface RipgrepExit {
  */
 export const ripgrepPath = rgPath.replace(/\bapp\.asar\b(?!\.unpacked)/, 'app.asar.unpacked');
 
+export interface RipgrepRun {
+  cwd: string;
+  /**
+   * ripgrep's whole environment: the tool context's commandEnv, never process.env, so no
+   * API key reaches it (nor anything it starts, such as a preprocessor).
+   */
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
 export function runRipgrep(
   args: readonly string[],
-  cwd: string,
+  run: RipgrepRun,
   onStdout: (chunk: Buffer) => void,
-  signal?: AbortSignal,
 ): Promise<RipgrepExit> {
+  const { cwd, env, signal } = run;
   return new Promise((resolve, reject) => {
     // stdin is /dev/null: given no path, ripgrep searches its working folder, not stdin.
-    const child = spawn(ripgrepPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const child = spawn(ripgrepPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], signal });
     const stderr: Buffer[] = [];
     let stderrBytes = 0;
     child.stdout.on('data', onStdout);

@@ -4,7 +4,7 @@
  * exactly as it was.
  */
 import { z } from 'zod';
-import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
+import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../shared/limits.js';
 import { AtomicWriter } from './atomic-write.js';
 import { writePlanFor } from './plan-kind.js';
 import { resolveToolPath, shownPath } from './tool-path.js';
@@ -25,7 +25,7 @@ const DESCRIPTION = `Replace exact text in an existing file.
 - old: the exact text to replace, character for character, including whitespace and indentation. It must occur exactly once in the file, unless replace_all is true; include enough surrounding lines to make it unique. Not a regular expression.
 - new: the replacement text (may be empty, to delete).
 - replace_all: replace every occurrence instead of requiring exactly one.
-- The resulting file must be at most ${WRITE_MAX_BYTES} bytes (256 KiB).
+- The resulting file must be at most ${WRITE_MAX_BYTES} bytes (256 KiB), and a file over ${REPLACE_MAX_BYTES / 1024 / 1024} MiB cannot be edited.
 - To create a file, use write_file. The user sees a diff and approves each change.`;
 
 export function createSearchReplaceTool(writer = new AtomicWriter()): ToolDef<SearchReplaceArgs> {

@@ -1,9 +1,9 @@
+import { READ_MAX_BYTES } from '../../../shared/limits.js';
 /**
  * One read_file window: at most READ_MAX_BYTES of a file, never ending (or starting)
  * inside a UTF-8 character, with where the next window starts when there is more. Pure:
  * the caller reads the bytes, so it can overlap that read with others.
  */
-import { READ_MAX_BYTES } from '../../../shared/limits.js';
 import { leadingContinuationBytes, wholeCharLength } from './utf8-boundary.js';
 
 export type NextWindow = { offset: number } | { line: number };

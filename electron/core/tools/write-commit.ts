@@ -1,10 +1,12 @@
+import { REPLACE_MAX_BYTES } from '../../../shared/limits.js';
 /**
  * The execute half of the write path: check that the world still matches the plan the
  * user approved (where the path lands, the digest of its bytes), then replace the file
  * atomically. Any mismatch is a StalePlanError and nothing is written.
  */
+import { NotAFileError } from '../paths/regular-file.js';
 import type { AtomicWriter } from './atomic-write.js';
-import { NotAFileError, readCurrentFile, type CurrentFile } from './current-file.js';
+import { FileTooLargeError, readCurrentFile, type CurrentFile } from './current-file.js';
 import { digestOf } from './digest.js';
 import { recheckTarget } from './tool-path.js';
 import { StalePlanError, type ToolContext, type WritePlan } from './types.js';
@@ -36,9 +38,10 @@ export async function commitWrite(plan: WritePlan, ctx: ToolContext, writer: Ato
 
 async function currentOrStale(plan: WritePlan): Promise<CurrentFile | null> {
   try {
-    return await readCurrentFile(plan.target.real);
+    return await readCurrentFile(plan.target.real, REPLACE_MAX_BYTES);
   } catch (err) {
-    if (err instanceof NotAFileError) {
+    // Planned within the limit, so over it now means it changed.
+    if (err instanceof NotAFileError || err instanceof FileTooLargeError) {
       throw new StalePlanError(`"${plan.target.input}" changed since the write was planned: ${err.message}`);
     }
     throw err;

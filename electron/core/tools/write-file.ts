@@ -3,7 +3,7 @@
  * it and a rename. The plan carries the bytes before and after, for the card's diff.
  */
 import { z } from 'zod';
-import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
+import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../shared/limits.js';
 import { AtomicWriter } from './atomic-write.js';
 import { writePlanFor } from './plan-kind.js';
 import { resolveToolPath, shownPath } from './tool-path.js';
@@ -22,6 +22,7 @@ const DESCRIPTION = `Create a file, or replace a file's whole content.
 - path: relative to the workspace (or absolute). Missing parent folders are created.
 - content: the complete new content as text (UTF-8). At most ${WRITE_MAX_BYTES} bytes (256 KiB); a larger file is refused.
 - To change part of an existing file prefer search_replace, which does not need the whole file.
+- An existing file over ${REPLACE_MAX_BYTES / 1024 / 1024} MiB cannot be replaced.
 - The user sees a diff and approves each write. If the file changed on disk in the meantime, the write is refused: read it again and retry.`;
 
 /** write_file with its own writer, so tests can inject a file system that fails. */

@@ -4,19 +4,25 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
+import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../shared/limits.js';
+import { NotAFileError } from '../paths/regular-file.js';
 import type { ResolvedPath } from '../paths/workspace.js';
-import { NotAFileError, readCurrentFile } from './current-file.js';
+import { FileTooLargeError, readCurrentFile } from './current-file.js';
 import { digestOf } from './digest.js';
 import { ToolError, type WritePlan, type WriteToolName } from './types.js';
 
 /** The file's current bytes, or null when it does not exist yet and could be created. */
 export async function readBefore(target: ResolvedPath, shown: string): Promise<Buffer | null> {
   try {
-    const current = await readCurrentFile(target.real);
+    const current = await readCurrentFile(target.real, REPLACE_MAX_BYTES);
     if (current !== null) return current.bytes;
   } catch (err) {
     if (err instanceof NotAFileError) throw new ToolError(`cannot write "${shown}": ${err.message}`);
+    if (err instanceof FileTooLargeError) {
+      throw new ToolError(
+        `cannot write "${shown}": it is ${err.size} bytes, and an existing file is replaced only up to ${REPLACE_MAX_BYTES} bytes (8 MiB), since its diff could not be shown on a card`,
+      );
+    }
     throw err;
   }
   await checkCreatable(target.real, shown);

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { WriteCardBody } from '../../../../../shared/cards.js';
 import { DIFF_TRUNCATED_LINES, DIFF_WHOLE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
+import type { WriteCardBody } from '../../../../../shared/cards.js';
 import type { Planner } from '../../../../../electron/core/gate/gate.js';
 import { GateHarness } from './gate-harness.js';
 

@@ -1,7 +1,7 @@
-import { chmod, readdir, stat } from 'node:fs/promises';
+import { chmod, readdir, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
+import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
 import { StalePlanError, type WritePlan } from '../../../../../electron/core/tools/types.js';
 import { tempWorkspace, type TempWorkspace } from './temp-workspace.js';
 
@@ -128,6 +128,26 @@ describe('search_replace at the 256 KiB result limit', () => {
     const t = await tempWorkspace();
     await t.put('a.txt', 'x'.repeat(WRITE_MAX_BYTES) + 'CUT');
     expect(await replace(t, { path: 'a.txt', old: 'CUT', new: '' })).toMatchObject({ ok: true });
+  });
+});
+
+describe('search_replace on a file at the 8 MiB replace limit', () => {
+  it('edits an existing file of exactly 8 MiB', async () => {
+    const t = await tempWorkspace();
+    const bulk = 'y'.repeat(REPLACE_MAX_BYTES - 4);
+    await t.put('a.txt', `keep${bulk}`);
+    expect(await replace(t, { path: 'a.txt', old: bulk, new: '' })).toMatchObject({ ok: true });
+    expect((await t.get('a.txt'))?.toString()).toBe('keep');
+  });
+
+  it('refuses an existing file over 8 MiB, saying why, and changes nothing', async () => {
+    const t = await tempWorkspace();
+    const file = await t.put('a.txt', 'A');
+    await truncate(file, REPLACE_MAX_BYTES + 1);
+    await expect(t.tools.plan('search_replace', { path: 'a.txt', old: 'A', new: 'B' })).rejects.toThrow(
+      `cannot write "a.txt": it is ${REPLACE_MAX_BYTES + 1} bytes, and an existing file is replaced only up to ${REPLACE_MAX_BYTES} bytes (8 MiB), since its diff could not be shown on a card`,
+    );
+    expect((await stat(file)).size).toBe(REPLACE_MAX_BYTES + 1);
   });
 });
 

@@ -1,9 +1,22 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, lstat, mkdir, readdir, readlink, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  readdir,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  truncate,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { promises as nodeFs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
+import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
 import { AtomicWriter, type AtomicWriteFs } from '../../../../../electron/core/tools/atomic-write.js';
 import { createWriteFileTool } from '../../../../../electron/core/tools/write-file.js';
 import { StalePlanError, type WritePlan } from '../../../../../electron/core/tools/types.js';
@@ -52,6 +65,34 @@ describe('write_file planning', () => {
     const content = 'x'.repeat(WRITE_MAX_BYTES - 1) + 'é'; // 'é' is two bytes
     await expect(t.tools.plan('write_file', { path: 'a.txt', content })).rejects.toThrow(/262145 bytes.*262144/);
     expect((await t.get('a.txt'))?.toString()).toBe('old');
+  });
+
+  it('replaces an existing file of exactly 8 MiB, the replace limit', async () => {
+    const t = await tempWorkspace();
+    const file = await t.put('big.bin', 'x');
+    await truncate(file, REPLACE_MAX_BYTES);
+    const plan = (await t.tools.plan('write_file', { path: 'big.bin', content: 'small' })) as WritePlan;
+    expect(plan.before?.length).toBe(REPLACE_MAX_BYTES);
+    expect(await t.tools.execute(plan)).toMatchObject({ ok: true });
+    expect((await t.get('big.bin'))?.toString()).toBe('small');
+  });
+
+  it('refuses to replace an existing file over 8 MiB, saying why, and writes nothing', async () => {
+    const t = await tempWorkspace();
+    const file = await t.put('big.bin', 'x');
+    await truncate(file, REPLACE_MAX_BYTES + 1);
+    await expect(t.tools.plan('write_file', { path: 'big.bin', content: 'small' })).rejects.toThrow(
+      `cannot write "big.bin": it is ${REPLACE_MAX_BYTES + 1} bytes, and an existing file is replaced only up to ${REPLACE_MAX_BYTES} bytes (8 MiB), since its diff could not be shown on a card`,
+    );
+    expect((await stat(file)).size).toBe(REPLACE_MAX_BYTES + 1);
+  });
+
+  it('refuses a FIFO at once instead of waiting for a writer', async () => {
+    const t = await tempWorkspace();
+    execFileSync('mkfifo', [path.join(t.dir, 'pipe')]);
+    await expect(t.tools.plan('write_file', { path: 'pipe', content: 'x' })).rejects.toThrow(
+      /cannot write "pipe": .*pipe is not a regular file/,
+    );
   });
 
   it('refuses a folder', async () => {
@@ -149,6 +190,15 @@ describe('write_file when the world changed after planning', () => {
     await t.put('a.txt', 'v2');
     await expect(t.tools.execute(plan)).rejects.toBeInstanceOf(StalePlanError);
     expect((await t.get('a.txt'))?.toString()).toBe('v2');
+  });
+
+  it('throws StalePlanError when the file grew past the 8 MiB replace limit meanwhile', async () => {
+    const t = await tempWorkspace();
+    const file = await t.put('a.txt', 'v1');
+    const plan = await t.tools.plan('write_file', { path: 'a.txt', content: 'mine' });
+    await truncate(file, REPLACE_MAX_BYTES + 1);
+    await expect(t.tools.execute(plan)).rejects.toThrow(StalePlanError);
+    expect((await stat(file)).size).toBe(REPLACE_MAX_BYTES + 1);
   });
 
   it('throws StalePlanError when a file planned as new appeared meanwhile', async () => {
