@@ -25,6 +25,16 @@ export function providerLabel(config: ModelConfig): string {
     case 'openai':
       return 'OpenAI';
     case 'openai-compatible':
-      return `the model server at ${config.baseURL ?? '(no baseURL)'}`;
+      return `the model server at ${config.baseURL ? displayURL(config.baseURL) : '(no baseURL)'}`;
+  }
+}
+
+/** A base URL as messages may show it: no user, password, query or fragment, which can carry credentials. */
+export function displayURL(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '(an unparsable URL)';
   }
 }

@@ -37,7 +37,11 @@ function capitalized(text: string): string {
 const minSecretLength = 8;
 
 function redact(text: string, secret: string | undefined): string {
-  return secret && secret.length >= minSecretLength ? text.replaceAll(secret, '[redacted]') : text;
+  const keyless = secret && secret.length >= minSecretLength ? text.replaceAll(secret, '[redacted]') : text;
+  // A base URL may carry credentials of its own (user:pass@host, ?api-key=...).
+  return keyless
+    .replace(/(\bhttps?:\/\/)[^\s/@]+@/gi, '$1[redacted]@')
+    .replace(/([?&](?:api[-_]?key|key|token|access_token|auth)=)[^&\s]+/gi, '$1[redacted]');
 }
 
 function isAbort(error: unknown): boolean {

@@ -338,7 +338,11 @@ export class Gate {
       return await this.deps.tools.execute(plan, exec);
     } catch (err) {
       if (err instanceof StalePlanError) {
-        return { ok: false, error: `${err.message}; nothing was written. Read the file again and retry.` };
+        const what =
+          plan.kind === 'write'
+            ? 'nothing was written; read the file again and retry'
+            : 'the call did not run; retry it';
+        return { ok: false, error: `${err.message}; ${what}.` };
       }
       return { ok: false, error: messageOf(err) };
     }

@@ -196,6 +196,8 @@ export class SessionLog {
   }
 
   private async syncHandle(): Promise<void> {
+    // The kernel reports a failed fsync once; a later "successful" one proves nothing.
+    if (this.broken) throw this.broken;
     try {
       await this.open?.handle.datasync();
     } catch (err) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatError } from '../../../../../electron/core/chat/chat-error.js';
-import { parseModelConfig } from '../../../../../electron/core/chat/model-config.js';
+import { displayURL, parseModelConfig } from '../../../../../electron/core/chat/model-config.js';
 import { ProviderChatClient } from '../../../../../electron/core/chat/provider-chat-client.js';
 
 function configError(input: unknown): ChatError {
@@ -56,5 +56,14 @@ describe('parseModelConfig', () => {
 
   it('makes the client constructor refuse an invalid config', () => {
     expect(() => new ProviderChatClient({ config: { provider: 'openai', modelId: '' }, env: {} })).toThrow(ChatError);
+  });
+});
+
+describe('displayURL', () => {
+  it('drops credentials, query and fragment from a base URL shown in messages', () => {
+    expect(displayURL('https://user:pass@models.example:8443/v1?api-key=s3cret#x')).toBe(
+      'https://models.example:8443/v1',
+    );
+    expect(displayURL('not a url')).toBe('(an unparsable URL)');
   });
 });

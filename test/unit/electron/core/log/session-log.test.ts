@@ -172,3 +172,18 @@ describe('SessionLog with a damaged middle line', () => {
     expect((await readdir(tmp.path)).filter((n) => n.includes('torn'))).toEqual([]);
   });
 });
+
+describe('SessionLog after a failed fsync', () => {
+  it('never acknowledges a later append, even when the next fsync would succeed', async () => {
+    const file = path.join(tmp.path, 'events.jsonl');
+    const log = new SessionLog({ file });
+    await log.append(text(1));
+    const handle = (log as unknown as { open: { handle: { datasync: () => Promise<void> } } }).open.handle;
+    const real = handle.datasync.bind(handle);
+    let failures = 1;
+    handle.datasync = () => (failures-- > 0 ? Promise.reject(new Error('EIO: simulated')) : real());
+    await expect(log.append(text(2))).rejects.toThrow('EIO');
+    await expect(log.append(text(3))).rejects.toThrow(/fdatasync failed/);
+    await log.close().catch(() => undefined);
+  });
+});
