@@ -71,3 +71,6 @@ export const SKILL_NAME_MAX_CHARS = 200;
 
 /** A skill's `description` longer than this is reported as a problem: every description goes into the system prompt. */
 export const SKILL_DESCRIPTION_MAX_CHARS = 1024;
+
+/** grep stops ripgrep after this long and returns what it found, saying it stopped early (a huge tree or a FIFO must not hang a turn). */
+export const GREP_TIME_LIMIT_MS = 30_000;

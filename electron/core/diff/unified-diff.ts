@@ -7,6 +7,7 @@ import { hunkRanges } from './hunk-ranges.js';
 import { lineDiff } from './line-diff.js';
 import { lineTable } from './line-table.js';
 import { unifiedLines } from './unified-text.js';
+import type { BreaksSeen } from './visible-breaks.js';
 
 export interface DiffSides {
   /** The path the write lands on, as the headers name it. */
@@ -28,7 +29,12 @@ export const NOTES = {
   identical: 'No change: the proposal is identical to the file on disk.',
   emptyCreate: 'Creates an empty file.',
   binary: 'Binary content (a NUL byte near the start): no text diff is shown.',
-  invisible: 'The change is not visible as text: it only touches bytes that are not valid UTF-8.',
+  invalidUtf8:
+    'The file or the proposal holds bytes that are not valid UTF-8, shown as �: lines may differ in bytes that cannot be shown.',
+  loneCr:
+    'The diff contains carriage returns not followed by a newline, shown as ␍: a viewer would start a new line there.',
+  otherBreaks:
+    'The diff contains characters a viewer could show as a line break, shown as symbols: vertical tab as ␋, form feed as ␌, and NEL, LS and PS as ⟨U+0085⟩, ⟨U+2028⟩ and ⟨U+2029⟩.',
   simplified:
     'Simplified diff: the changes were too scattered to line up within the time allowed, so the changed region is shown as one replacement.',
   crlfToLf: 'Line endings change from CRLF to LF: lines that look unchanged differ in their line ending.',
@@ -40,18 +46,27 @@ export function unifiedDiff(sides: DiffSides, budget?: number): UnifiedDiff {
   const before = sides.before ?? Buffer.alloc(0);
   if (sides.before?.equals(sides.after)) return nothingToShow(NOTES.identical);
   if (sides.before === null && sides.after.length === 0) return nothingToShow(NOTES.emptyCreate);
+  // Defence in depth: write_file and search_replace refuse binary content before a card.
   if (looksBinary(before) || looksBinary(sides.after)) return nothingToShow(NOTES.binary);
 
-  const oldText = before.toString('utf8');
-  const newText = sides.after.toString('utf8');
-  const table = lineTable(oldText, newText);
+  // Lines compare by their exact bytes, so unequal sides always give at least one hunk.
+  const table = lineTable(before, sides.after);
   const { flags, simplified } = lineDiff(table, budget);
   const hunks = hunkRanges(flags, DIFF_CONTEXT_LINES);
-  if (hunks.length === 0) return nothingToShow(NOTES.invisible);
-
-  const lines = unifiedLines({ path: sides.path, creates: sides.before === null, ...table, flags }, hunks);
-  const notes = [simplified ? NOTES.simplified : undefined, lineEndingNote(oldText, newText)];
+  const { lines, breaks } = unifiedLines({ path: sides.path, creates: sides.before === null, ...table, flags }, hunks);
+  const notes = [
+    simplified ? NOTES.simplified : undefined,
+    lineEndingNote(before, sides.after),
+    table.validUtf8 ? undefined : NOTES.invalidUtf8,
+    ...breakNotes(breaks),
+  ];
   return { lines, notes: notes.filter((n) => n !== undefined), simplified };
+}
+
+function breakNotes(breaks: BreaksSeen): string[] {
+  return [breaks.loneCr ? NOTES.loneCr : undefined, breaks.other ? NOTES.otherBreaks : undefined].filter(
+    (n) => n !== undefined,
+  );
 }
 
 function nothingToShow(note: string): UnifiedDiff {
@@ -67,23 +82,23 @@ function looksBinary(bytes: Buffer): boolean {
  * diff2html (and most viewers) hide a trailing "\r", so a file converted between CRLF and
  * LF would show every line removed and re-added unchanged. Say so in words.
  */
-function lineEndingNote(oldText: string, newText: string): string | undefined {
-  const was = lineEnding(oldText);
-  const now = lineEnding(newText);
+function lineEndingNote(before: Buffer, after: Buffer): string | undefined {
+  const was = lineEnding(before);
+  const now = lineEnding(after);
   if (was === 'crlf' && now === 'lf') return NOTES.crlfToLf;
   if (was === 'lf' && now === 'crlf') return NOTES.lfToCrlf;
   return undefined;
 }
 
 /** The ending most lines use, or undefined for text without a line break. */
-function lineEnding(text: string): 'crlf' | 'lf' | undefined {
-  const newlines = countOf(text, '\n');
+function lineEnding(bytes: Buffer): 'crlf' | 'lf' | undefined {
+  const newlines = countOf(bytes, '\n');
   if (newlines === 0) return undefined;
-  return countOf(text, '\r\n') * 2 > newlines ? 'crlf' : 'lf';
+  return countOf(bytes, '\r\n') * 2 > newlines ? 'crlf' : 'lf';
 }
 
-function countOf(text: string, needle: string): number {
+function countOf(bytes: Buffer, needle: string): number {
   let count = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) count++;
+  for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + needle.length)) count++;
   return count;
 }

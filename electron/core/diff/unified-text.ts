@@ -2,11 +2,14 @@
  * Writes hunks as the lines of a unified diff in git's format: `--- a/…` and `+++ b/…`
  * headers (`/dev/null` for a file that does not exist yet), `@@ -s,c +s,c @@` with a
  * count of 1 left out, and "\ No newline at end of file" after a last line without one.
- * Lines keep their bytes, "\r" included, so a CRLF file diffs as what is on disk.
+ * Lines keep their text, CRLF endings included, so a CRLF file diffs as what is on disk;
+ * only characters a viewer would turn into a line break are shown as symbols (see
+ * visible-breaks.ts), in lines and in hunk labels alike.
  */
 import path from 'node:path';
 import type { HunkRange } from './hunk-ranges.js';
 import type { ChangeFlags } from './myers-diff.js';
+import { noBreaksSeen, showBreaks, type BreaksSeen } from './visible-breaks.js';
 
 export interface UnifiedSource {
   /** The file's path; absent on the old side when the file is being created. */
@@ -17,22 +20,32 @@ export interface UnifiedSource {
   flags: ChangeFlags;
 }
 
+export interface UnifiedText {
+  /** The diff as one string per line, each ending in "\n". */
+  lines: string[];
+  /** Which line-breaking characters the text shows as symbols. */
+  breaks: BreaksSeen;
+}
+
 const NO_NEWLINE = '\\ No newline at end of file\n';
 
-/** The diff as one string per line, each ending in "\n". */
-export function unifiedLines(source: UnifiedSource, hunks: HunkRange[]): string[] {
-  const out = [
-    `--- ${source.creates ? '/dev/null' : headerName('a/', source.path)}\n`,
-    `+++ ${headerName('b/', source.path)}\n`,
-  ];
+export function unifiedLines(source: UnifiedSource, hunks: HunkRange[]): UnifiedText {
+  const out: UnifiedText = {
+    lines: [
+      `--- ${source.creates ? '/dev/null' : headerName('a/', source.path)}\n`,
+      `+++ ${headerName('b/', source.path)}\n`,
+    ],
+    breaks: noBreaksSeen(),
+  };
   const functions = functionLines(source.oldLines);
   for (const hunk of hunks) writeHunk(out, source, hunk, functions(hunk.oldStart));
   return out;
 }
 
-function writeHunk(out: string[], s: UnifiedSource, h: HunkRange, functionLine: string): void {
-  const label = functionLine ? ` ${functionLine}` : '';
-  out.push(`@@ -${rangeText(h.oldStart, h.oldEnd)} +${rangeText(h.newStart, h.newEnd)} @@${label}\n`);
+function writeHunk(out: UnifiedText, s: UnifiedSource, h: HunkRange, functionLine: string): void {
+  // The label is a line of the file too: a lone "\r" in it would forge a diff line.
+  const label = functionLine ? ` ${showBreaks(functionLine, out.breaks)}` : '';
+  out.lines.push(`@@ -${rangeText(h.oldStart, h.oldEnd)} +${rangeText(h.newStart, h.newEnd)} @@${label}\n`);
   let i = h.oldStart;
   let j = h.newStart;
   while (i < h.oldEnd || j < h.newEnd) {
@@ -46,11 +59,13 @@ function writeHunk(out: string[], s: UnifiedSource, h: HunkRange, functionLine: 
   }
 }
 
-function writeLine(out: string[], sign: string, line: string): void {
-  if (line.endsWith('\n')) {
-    out.push(sign + line);
+function writeLine(out: UnifiedText, sign: string, line: string): void {
+  // A last line ending in a lone "\r" shows it as ␍: the "\n" added here is not the file's.
+  const shown = showBreaks(line, out.breaks);
+  if (shown.endsWith('\n')) {
+    out.lines.push(sign + shown);
   } else {
-    out.push(`${sign}${line}\n`, NO_NEWLINE);
+    out.lines.push(`${sign}${shown}\n`, NO_NEWLINE);
   }
 }
 
@@ -87,8 +102,8 @@ function rangeText(start: number, end: number): string {
 
 /**
  * The path as git prints it: forward slashes, no leading slash (an absolute path reads
- * "a/home/…"), and C-quoted when it holds a quote, a backslash or a control character,
- * so a newline in a file name cannot forge diff lines.
+ * "a/home/…"), and C-quoted when it holds a quote, a backslash, a control character or a
+ * Unicode line break (NEL, LS, PS), so a newline in a file name cannot forge diff lines.
  */
 function headerName(prefix: string, filePath: string): string {
   const slashed = path.sep === '\\' ? filePath.replaceAll('\\', '/') : filePath;
@@ -97,12 +112,13 @@ function headerName(prefix: string, filePath: string): string {
 }
 
 // eslint-disable-next-line no-control-regex
-const QUOTED_CHARS = /["\\\x00-\x1f\x7f]/g;
+const QUOTED_CHARS = /["\\\x00-\x1f\x7f\u0085\u2028\u2029]/g;
 // eslint-disable-next-line no-control-regex
-const NEEDS_QUOTES = /["\\\x00-\x1f\x7f]/;
+const NEEDS_QUOTES = /["\\\x00-\x1f\x7f\u0085\u2028\u2029]/;
 
 const C_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r' };
 
+/** Other characters as git quotes them: each UTF-8 byte in octal. */
 function quoteChar(ch: string): string {
-  return C_ESCAPES[ch] ?? `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`;
+  return C_ESCAPES[ch] ?? [...Buffer.from(ch, 'utf8')].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('');
 }

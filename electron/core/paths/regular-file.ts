@@ -25,17 +25,31 @@ export interface HeadRead {
   size: number;
 }
 
+/** The calls openRegularFile makes; a test passes its own to see what is (not) opened. */
+export interface RegularFileFs {
+  lstat(path: string): Promise<Stats>;
+  open(path: string, flags: number): Promise<fs.FileHandle>;
+}
+
 /**
  * Opens the regular file at `real`, or returns null when nothing is there. `real` must be
  * an already-resolved path: a symbolic link found there now was swapped in since, and is
  * refused rather than followed. The caller closes the handle.
+ *
+ * Anything but a regular file is refused from an lstat, before it is opened: opening a
+ * device can have effects of its own (a serial port resets the board on it), and opening
+ * a FIFO releases a writer waiting on it.
  */
-export async function openRegularFile(real: string): Promise<OpenFile | null> {
+export async function openRegularFile(real: string, files: RegularFileFs = fs): Promise<OpenFile | null> {
+  const seen = await lstatOrNull(real, files);
+  if (seen === null) return null;
+  refuseUnlessFile(real, seen);
   let handle: fs.FileHandle;
   try {
-    // NONBLOCK: opening a FIFO with no writer would otherwise wait forever (and hold a
-    // libuv thread while it does). It changes nothing for a regular file.
-    handle = await fs.open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    // Still NOFOLLOW and NONBLOCK: the path may be swapped between the lstat and the open.
+    // NONBLOCK keeps a FIFO put there meanwhile from waiting forever for a writer (and
+    // holding a libuv thread while it does); it changes nothing for a regular file.
+    handle = await files.open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
@@ -45,13 +59,34 @@ export async function openRegularFile(real: string): Promise<OpenFile | null> {
   try {
     // fstat, not stat: it describes what was opened, whatever the path holds by now.
     const stats = await handle.stat();
-    if (stats.isDirectory()) throw new NotAFileError(`${real} is a folder`);
-    if (!stats.isFile()) throw new NotAFileError(`${real} is not a regular file`);
+    refuseUnlessFile(real, stats);
+    if (!sameFile(stats, seen)) throw new NotAFileError(`${real} was replaced while it was being opened`);
     return { handle, stats };
   } catch (err) {
     await handle.close();
     throw err;
   }
+}
+
+/** True when both describe the same file (device and inode), whatever its name now. */
+export function sameFile(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+async function lstatOrNull(real: string, files: RegularFileFs): Promise<Stats | null> {
+  try {
+    return await files.lstat(real);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw err;
+  }
+}
+
+function refuseUnlessFile(real: string, stats: Stats): void {
+  if (stats.isSymbolicLink()) throw new NotAFileError(`${real} is a symbolic link`);
+  if (stats.isDirectory()) throw new NotAFileError(`${real} is a folder`);
+  if (!stats.isFile()) throw new NotAFileError(`${real} is not a regular file`);
 }
 
 /** Reads from the start of an open file, at most `maxBytes` of it. */
@@ -74,4 +109,17 @@ export async function readRegularFile(real: string, maxBytes: number): Promise<H
   } finally {
     await file.handle.close();
   }
+}
+
+/**
+ * Whether an open file is the one at `real` now. O_NOFOLLOW guards only the last name: a
+ * parent folder swapped for a link after `real` was resolved opens whatever that link
+ * points at. On Linux the kernel's own name for the descriptor settles it; everywhere the
+ * file at `real` must also be the very file (device and inode) that was opened.
+ */
+export async function isOpenAt(file: OpenFile, real: string): Promise<boolean> {
+  const named = await fs.readlink(`/proc/self/fd/${file.handle.fd}`).catch(() => null);
+  if (named !== null && named !== real) return false;
+  const now = await fs.stat(real).catch(() => null);
+  return now !== null && sameFile(now, file.stats);
 }

@@ -6,12 +6,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { GREP_LINE_MAX_CHARS, GREP_MAX_MATCHES } from '../../../shared/limits.js';
+import { GREP_LINE_MAX_CHARS, GREP_MAX_MATCHES, GREP_TIME_LIMIT_MS } from '../../../shared/limits.js';
 import { ignoreFlags } from './ignore-scope.js';
 import { readPlanFor } from './plan-kind.js';
 import { RgOutputReader } from './rg-output.js';
 import { runRipgrep, type RipgrepExit } from './ripgrep.js';
-import { recheckTarget, resolveExisting, shownPath } from './tool-path.js';
+import { confirmUnmoved, pinTarget, recheckTarget, resolveExisting, shownPath } from './tool-path.js';
 import {
   ToolError,
   type ExecContext,
@@ -38,7 +38,8 @@ const DESCRIPTION = `Search file contents with a regular expression (ripgrep). R
 - glob: only files whose path matches, relative to the workspace (or to the searched folder, outside it), e.g. "*.ts", "src/**/*.test.ts", "!*.min.js".
 - case_insensitive: ignore case.
 - Files ignored by .gitignore, the .git folder and binary files are skipped. Each line is cut at ${GREP_LINE_MAX_CHARS} characters (ending in "…").
-- At most ${GREP_MAX_MATCHES} matching lines; when there are more, the result says how many more. Narrow the pattern, path or glob to see them.`;
+- At most ${GREP_MAX_MATCHES} matching lines; when there are more, the result says how many more. Narrow the pattern, path or glob to see them.
+- A search that takes longer than ${GREP_TIME_LIMIT_MS / 1000} s is stopped, and returns the matches found by then.`;
 
 /** ripgrep's preview of a long line, in bytes: always enough for GREP_LINE_MAX_CHARS characters. */
 const PREVIEW_BYTES = GREP_LINE_MAX_CHARS * 4;
@@ -56,30 +57,48 @@ export const GREP_BASE_FLAGS: readonly string[] = [
   '--max-columns-preview',
 ];
 
-export const grepTool: ToolDef<GrepArgs> = {
-  name: 'grep',
-  description: DESCRIPTION,
-  schema: grepArgsSchema,
-  plan: planGrep,
-  execute: executeGrep,
-};
+export interface GrepToolOptions {
+  /** GREP_TIME_LIMIT_MS unless a test needs it short. */
+  timeLimitMs?: number;
+}
+
+export function createGrepTool(options: GrepToolOptions = {}): ToolDef<GrepArgs> {
+  const timeLimitMs = options.timeLimitMs ?? GREP_TIME_LIMIT_MS;
+  return {
+    name: 'grep',
+    description: DESCRIPTION,
+    schema: grepArgsSchema,
+    plan: planGrep,
+    execute: (plan, ctx, exec) => executeGrep(plan, ctx, exec, timeLimitMs),
+  };
+}
+
+export const grepTool: ToolDef<GrepArgs> = createGrepTool();
 
 async function planGrep(args: GrepArgs, ctx: ToolContext): Promise<Plan> {
-  const { target, shown } = await resolveExisting(ctx, args.path ?? '.', 'grep');
+  const { target, shown, stats } = await resolveExisting(ctx, args.path ?? '.', 'grep');
+  // ripgrep opens an explicit path whatever it is: a FIFO would block it, a device could
+  // do anything on being opened.
+  if (!stats.isFile() && !stats.isDirectory()) {
+    throw new ToolError(`grep: "${shown}" is neither a regular file nor a folder`);
+  }
   const below = target.inside ? ctx.workspace.relative(target.real) : target.real;
   if (below.split(path.sep).includes('.git'))
     throw new ToolError(`grep: "${shown}" is inside .git, which grep never searches`);
   return { kind: 'read', tool: 'grep', target, args };
 }
 
-async function executeGrep(p: Plan, ctx: ToolContext, exec: ExecContext): Promise<ToolResult> {
+async function executeGrep(p: Plan, ctx: ToolContext, exec: ExecContext, timeLimitMs: number): Promise<ToolResult> {
   const plan = readPlanFor(p, 'grep');
   await recheckTarget(ctx, plan.target);
+  // ripgrep follows whatever the path holds when it opens it: pinned here, confirmed after.
+  const pinned = await pinTarget(plan.target);
   const { args: rgArgs, cwd } = await ripgrepCommand(plan, ctx);
   const reader = new RgOutputReader(GREP_MAX_MATCHES, GREP_LINE_MAX_CHARS);
-  const run = { cwd, env: ctx.commandEnv, signal: exec.signal };
+  const run = { cwd, env: ctx.commandEnv, signal: exec.signal, timeLimitMs };
   const exit = await runRipgrep(rgArgs, run, (chunk) => reader.feed(chunk));
-  return grepResult(reader, exit, shownPath(ctx, plan.target));
+  await confirmUnmoved(ctx, plan.target, pinned, 'searched');
+  return grepResult(reader, exit, shownPath(ctx, plan.target), timeLimitMs);
 }
 
 /** The argv and working folder for a plan. Exported for the benchmark, which runs the same command raw. */
@@ -108,19 +127,45 @@ export async function ripgrepCommand(plan: ReadPlan, ctx: ToolContext): Promise<
   };
 }
 
-function grepResult(reader: RgOutputReader, exit: RipgrepExit, shown: string): ToolResult {
-  if (exit.code === null) return { ok: false, error: `grep was stopped (${exit.signal ?? 'cancelled'})` };
+/** ripgrep's words, on exit 2, when every file was filtered out: for the model that is simply no match. */
+const NOTHING_SEARCHED = /^rg: No files were searched\b/m;
+
+function grepResult(reader: RgOutputReader, exit: RipgrepExit, shown: string, timeLimitMs: number): ToolResult {
+  if (exit.stopped === 'abort') return { ok: false, error: 'grep was stopped: the call was cancelled' };
+  if (exit.code === null && exit.stopped === null) {
+    return { ok: false, error: `grep was stopped (${exit.signal ?? 'killed'})` };
+  }
   const total = reader.totalMatches;
-  if (exit.code === 2 && total === 0) return { ok: false, error: exit.stderr.trim() || 'ripgrep failed' };
+  const nothingSearched = exit.code === 2 && NOTHING_SEARCHED.test(exit.stderr);
+  if (exit.code === 2 && total === 0 && !nothingSearched) {
+    return { ok: false, error: exit.stderr.trim() || 'ripgrep failed' };
+  }
   const lines = [...reader.matches];
-  if (total === 0) lines.push(`No matches in "${shown}".`);
+  const timedOut = exit.stopped === 'time';
+  if (total === 0)
+    lines.push(timedOut ? `No matches found in "${shown}" before grep was stopped.` : `No matches in "${shown}".`);
   const more = total - reader.matches.length;
   if (more > 0) {
     lines.push(`[grep: ${reader.matches.length} of ${total} matching lines shown; ${more} more not shown]`);
   }
   for (const note of reader.notes) lines.push(`[grep: ${note}]`);
-  if (exit.code === 2) lines.push(`[grep: ripgrep also reported: ${firstLine(exit.stderr)}]`);
-  return { ok: true, output: lines.join('\n'), details: { total, shown: reader.matches.length, more } };
+  if (nothingSearched) {
+    lines.push(
+      '[grep: no file was searched: every file there was skipped (ignored by .gitignore, left out by the glob, or inside .git); binary files are skipped too]',
+    );
+  } else if (exit.code === 2) {
+    lines.push(`[grep: ripgrep also reported: ${firstLine(exit.stderr)}]`);
+  }
+  if (timedOut) {
+    lines.push(
+      `[grep: stopped early: the search took longer than ${timeLimitMs / 1000} s; the matches above are only what was found by then. Narrow the path or glob.]`,
+    );
+  }
+  return {
+    ok: true,
+    output: lines.join('\n'),
+    details: { total, shown: reader.matches.length, more, ...(timedOut ? { stoppedEarly: true } : {}) },
+  };
 }
 
 function firstLine(text: string): string {

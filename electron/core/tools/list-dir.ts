@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LIST_MAX_NAMES } from '../../../shared/limits.js';
 import { readPlanFor } from './plan-kind.js';
-import { recheckTarget, resolveExisting, shownPath } from './tool-path.js';
+import { confirmUnmoved, pinTarget, recheckTarget, resolveExisting, shownPath } from './tool-path.js';
 import { ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult } from './types.js';
 
 export const listDirArgsSchema = z.strictObject({
@@ -39,7 +39,10 @@ async function executeListDir(p: Plan, ctx: ToolContext): Promise<ToolResult> {
   const plan = readPlanFor(p, 'list_dir');
   await recheckTarget(ctx, plan.target);
   const shown = shownPath(ctx, plan.target);
+  // readdir follows whatever the path holds when it runs: pinned here, confirmed after.
+  const pinned = await pinTarget(plan.target);
   const entries = await fs.readdir(plan.target.real, { withFileTypes: true });
+  await confirmUnmoved(ctx, plan.target, pinned, 'listed');
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const listed = entries.slice(0, LIST_MAX_NAMES);
   const lines = await Promise.all(listed.map((entry) => describeEntry(plan.target.real, entry)));

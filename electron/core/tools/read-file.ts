@@ -2,16 +2,17 @@
  * read_file (SPEC §2): up to 32 KiB of text from a byte offset or a 1-based line, read
  * through a file descriptor so a huge file is never loaded whole.
  */
-import { constants, promises as fs } from 'node:fs';
+import type { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { BINARY_SNIFF_BYTES, READ_MAX_BYTES } from '../../../shared/limits.js';
 import { readAt } from '../paths/byte-reads.js';
+import { isOpenAt, NotAFileError, openRegularFile, type OpenFile } from '../paths/regular-file.js';
 import { looksBinary } from './binary.js';
 import { findLineStart } from './line-start.js';
 import { readPlanFor } from './plan-kind.js';
 import { windowFromLine, windowFromOffset, windowLength, type TextWindow } from './text-window.js';
 import { recheckTarget, resolveExisting, shownPath } from './tool-path.js';
-import { ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult } from './types.js';
+import { StalePlanError, ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult } from './types.js';
 
 export const readFileArgsSchema = z
   .strictObject({
@@ -54,24 +55,40 @@ async function executeReadFile(p: Plan, ctx: ToolContext): Promise<ToolResult> {
   const plan = readPlanFor(p, 'read_file');
   await recheckTarget(ctx, plan.target);
   const shown = shownPath(ctx, plan.target);
-  // NONBLOCK: opening a FIFO put there since planning must not hang waiting for a writer.
-  const handle = await fs.open(plan.target.real, constants.O_RDONLY | constants.O_NONBLOCK);
+  const file = await openPlanned(plan.target.real, plan.target.input, shown);
   try {
-    return await readText(handle, plan.args as ReadFileArgs, shown);
+    // The path may have been swapped between the re-resolve above and the open (a link
+    // put in at the leaf is refused by the open; one put in higher up is not): resolve it
+    // again and make sure the open file is the one it names, or the answer would be about
+    // a file nobody approved of.
+    await recheckTarget(ctx, plan.target);
+    if (!(await isOpenAt(file, plan.target.real))) {
+      throw new StalePlanError(`"${plan.target.input}" changed while it was being opened`);
+    }
+    return await readText(file, plan.args as ReadFileArgs, shown);
   } finally {
-    await handle.close();
+    await file.handle.close();
   }
+}
+
+/** Opens the planned file; it was a regular file when planned, so anything else now is a change. */
+async function openPlanned(real: string, input: string, shown: string): Promise<OpenFile> {
+  let file: OpenFile | null;
+  try {
+    file = await openRegularFile(real);
+  } catch (err) {
+    if (err instanceof NotAFileError)
+      throw new StalePlanError(`"${input}" changed since it was planned: ${err.message}`);
+    throw err;
+  }
+  if (file === null) throw new ToolError(`read_file: "${shown}" does not exist any more`);
+  return file;
 }
 
 // Each await below is one file-system round trip, and they are what a read costs, so a
 // window that starts at byte 0 doubles as the binary sniff.
-async function readText(handle: fs.FileHandle, args: ReadFileArgs, shown: string): Promise<ToolResult> {
-  const st = await handle.stat();
-  if (!st.isFile()) {
-    throw new ToolError(
-      `read_file: "${shown}" is ${st.isDirectory() ? 'a folder; use list_dir' : 'not a regular file'}`,
-    );
-  }
+async function readText(file: OpenFile, args: ReadFileArgs, shown: string): Promise<ToolResult> {
+  const { handle, stats: st } = file;
   const size = st.size;
   const fromStart = args.offset === 0 || (args.offset === undefined && (args.line ?? 1) === 1);
   const first = fromStart ? await readAt(handle, 0, windowLength(size, 0)) : undefined;

@@ -13,6 +13,8 @@ export interface RipgrepExit {
   code: number | null;
   signal: NodeJS.Signals | null;
   stderr: string;
+  /** Why it was killed before it finished, if it was: out of time, or the caller aborted. */
+  stopped: 'time' | 'abort' | null;
 }
 
 /**
@@ -29,6 +31,11 @@ export interface RipgrepRun {
    */
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+  /**
+   * After this long ripgrep is killed and the run ends with what it printed so far. It can
+   * block for good on something it opens, such as a FIFO named .gitignore in the tree.
+   */
+  timeLimitMs?: number;
 }
 
 export function runRipgrep(
@@ -36,23 +43,40 @@ export function runRipgrep(
   run: RipgrepRun,
   onStdout: (chunk: Buffer) => void,
 ): Promise<RipgrepExit> {
-  const { cwd, env, signal } = run;
+  const { cwd, env, signal, timeLimitMs } = run;
   return new Promise((resolve, reject) => {
     // stdin is /dev/null: given no path, ripgrep searches its working folder, not stdin.
-    const child = spawn(ripgrepPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const child = spawn(ripgrepPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stderr: Buffer[] = [];
     let stderrBytes = 0;
+    let stopped: RipgrepExit['stopped'] = null;
+    // SIGKILL: ripgrep has nothing to clean up, and starts no children of its own here
+    // (no --pre, no decompression), so killing it ends the whole search.
+    const stop = (why: 'time' | 'abort') => {
+      stopped ??= why;
+      child.kill('SIGKILL');
+    };
+    const timer = timeLimitMs === undefined ? undefined : setTimeout(() => stop('time'), timeLimitMs);
+    const onAbort = () => stop('abort');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) stop('abort');
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
     child.stdout.on('data', onStdout);
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderrBytes < STDERR_MAX_BYTES) stderr.push(chunk);
       stderrBytes += chunk.length;
     });
     child.on('error', (err) => {
-      if ((err as NodeJS.ErrnoException).code !== 'ABORT_ERR') reject(err);
+      settle();
+      reject(err);
     });
     child.on('close', (code, killedBy) => {
+      settle();
       const text = Buffer.concat(stderr).subarray(0, STDERR_MAX_BYTES).toString('utf8');
-      resolve({ code, signal: killedBy, stderr: text });
+      resolve({ code, signal: killedBy, stderr: text, stopped });
     });
   });
 }

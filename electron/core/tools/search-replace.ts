@@ -26,6 +26,7 @@ const DESCRIPTION = `Replace exact text in an existing file.
 - new: the replacement text (may be empty, to delete).
 - replace_all: replace every occurrence instead of requiring exactly one.
 - The resulting file must be at most ${WRITE_MAX_BYTES} bytes (256 KiB), and a file over ${REPLACE_MAX_BYTES / 1024 / 1024} MiB cannot be edited.
+- Text only: a binary file cannot be edited, and the result may not contain a NUL byte.
 - To create a file, use write_file. The user sees a diff and approves each change.`;
 
 export function createSearchReplaceTool(writer = new AtomicWriter()): ToolDef<SearchReplaceArgs> {

@@ -4,6 +4,7 @@
  * when inside, absolute when outside.
  */
 import { promises as fs, type Stats } from 'node:fs';
+import { sameFile } from '../paths/regular-file.js';
 import { PathEscapeError, PathInputError, type ResolvedPath } from '../paths/workspace.js';
 import { StalePlanError, ToolError, type ToolContext } from './types.js';
 
@@ -45,6 +46,36 @@ export async function recheckTarget(ctx: ToolContext, planned: ResolvedPath): Pr
     throw new StalePlanError(`"${planned.input}" now resolves to ${now.real}, not ${planned.real} as planned`);
   }
   return now;
+}
+
+/**
+ * What sits at the planned path just before a read that follows the path (readdir,
+ * ripgrep): it must still be a file or folder, not a link or anything else swapped in.
+ */
+export async function pinTarget(planned: ResolvedPath): Promise<Stats> {
+  const now = await fs.lstat(planned.real);
+  if (!now.isFile() && !now.isDirectory()) {
+    throw new StalePlanError(`"${planned.input}" is no longer the file or folder it was when planned`);
+  }
+  return now;
+}
+
+/**
+ * After such a read: the path must resolve as planned still, to the very file or folder
+ * pinned before. A folder swapped for a link and back while the read ran is the one race
+ * this cannot see; anything still in place afterwards is caught, and the answer dropped.
+ */
+export async function confirmUnmoved(
+  ctx: ToolContext,
+  planned: ResolvedPath,
+  pinned: Stats,
+  doing: string,
+): Promise<void> {
+  await recheckTarget(ctx, planned);
+  const now = await fs.lstat(planned.real).catch(() => null);
+  if (now === null || !sameFile(now, pinned)) {
+    throw new StalePlanError(`"${planned.input}" was moved or replaced while it was being ${doing}`);
+  }
 }
 
 /** Workspace-relative for a path inside, absolute for a deliberate reach outside. */

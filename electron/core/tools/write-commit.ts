@@ -1,9 +1,10 @@
-import { REPLACE_MAX_BYTES } from '../../../shared/limits.js';
 /**
  * The execute half of the write path: check that the world still matches the plan the
  * user approved (where the path lands, the digest of its bytes), then replace the file
  * atomically. Any mismatch is a StalePlanError and nothing is written.
  */
+import path from 'node:path';
+import { REPLACE_MAX_BYTES } from '../../../shared/limits.js';
 import { NotAFileError } from '../paths/regular-file.js';
 import type { AtomicWriter } from './atomic-write.js';
 import { FileTooLargeError, readCurrentFile, type CurrentFile } from './current-file.js';
@@ -26,8 +27,11 @@ export async function commitWrite(plan: WritePlan, ctx: ToolContext, writer: Ato
     await writer.write(plan.target.real, plan.after, {
       mode: current?.mode ?? NEW_FILE_MODE,
       ...(current ? { owner: { uid: current.uid, gid: current.gid } } : {}),
+      // The folder the card named; a link swapped in on the way while writing is a stale plan.
+      realDir: path.dirname(plan.target.real),
     });
   } catch (err) {
+    if (err instanceof StalePlanError) throw err;
     return {
       ok: false,
       error: `could not write "${plan.target.input}": ${(err as Error).message}; the file is unchanged`,

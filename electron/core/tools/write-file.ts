@@ -23,6 +23,7 @@ const DESCRIPTION = `Create a file, or replace a file's whole content.
 - content: the complete new content as text (UTF-8). At most ${WRITE_MAX_BYTES} bytes (256 KiB); a larger file is refused.
 - To change part of an existing file prefer search_replace, which does not need the whole file.
 - An existing file over ${REPLACE_MAX_BYTES / 1024 / 1024} MiB cannot be replaced.
+- Text only: content with a NUL byte is refused, and so is replacing a binary file.
 - The user sees a diff and approves each write. If the file changed on disk in the meantime, the write is refused: read it again and retry.`;
 
 /** write_file with its own writer, so tests can inject a file system that fails. */

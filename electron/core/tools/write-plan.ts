@@ -1,21 +1,32 @@
 /**
  * The plan half of the write path shared by write_file and search_replace: the bytes on
  * disk now, the proposal, its size limit and the digest the gate keeps.
+ *
+ * Both are text tools: a card can only show a text diff, so a binary file (a NUL byte in
+ * its first 8 KiB, read_file's rule) is not edited and a proposal holding a NUL byte is
+ * refused here, before a card could ask the user to approve bytes it cannot show.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../shared/limits.js';
+import { BINARY_SNIFF_BYTES, REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../shared/limits.js';
 import { NotAFileError } from '../paths/regular-file.js';
 import type { ResolvedPath } from '../paths/workspace.js';
+import { looksBinary } from './binary.js';
 import { FileTooLargeError, readCurrentFile } from './current-file.js';
 import { digestOf } from './digest.js';
 import { ToolError, type WritePlan, type WriteToolName } from './types.js';
 
 /** The file's current bytes, or null when it does not exist yet and could be created. */
 export async function readBefore(target: ResolvedPath, shown: string): Promise<Buffer | null> {
+  const current = await readCurrent(target, shown);
+  if (current !== null) return textBefore(current, shown);
+  await checkCreatable(target.real, shown);
+  return null;
+}
+
+async function readCurrent(target: ResolvedPath, shown: string): Promise<Buffer | null> {
   try {
-    const current = await readCurrentFile(target.real, REPLACE_MAX_BYTES);
-    if (current !== null) return current.bytes;
+    return (await readCurrentFile(target.real, REPLACE_MAX_BYTES))?.bytes ?? null;
   } catch (err) {
     if (err instanceof NotAFileError) throw new ToolError(`cannot write "${shown}": ${err.message}`);
     if (err instanceof FileTooLargeError) {
@@ -25,8 +36,13 @@ export async function readBefore(target: ResolvedPath, shown: string): Promise<B
     }
     throw err;
   }
-  await checkCreatable(target.real, shown);
-  return null;
+}
+
+function textBefore(bytes: Buffer, shown: string): Buffer {
+  if (!looksBinary(bytes)) return bytes;
+  throw new ToolError(
+    `cannot write "${shown}": it is a binary file (a NUL byte in its first ${BINARY_SNIFF_BYTES / 1024} KiB); write_file and search_replace edit text files only, since a card cannot show a binary change`,
+  );
 }
 
 /** A new file needs its deepest existing ancestor to be a folder; mkdir would fail on a file. */
@@ -41,7 +57,10 @@ async function checkCreatable(real: string, shown: string): Promise<void> {
   }
 }
 
-/** Builds the plan, refusing a result over WRITE_MAX_BYTES (exactly the limit is fine). */
+/**
+ * Builds the plan, refusing a result over WRITE_MAX_BYTES (exactly the limit is fine) or
+ * holding a NUL byte anywhere: the card's diff would hide it, or show nothing at all.
+ */
 export function makeWritePlan(
   tool: WriteToolName,
   target: ResolvedPath,
@@ -53,6 +72,12 @@ export function makeWritePlan(
   if (after.length > WRITE_MAX_BYTES) {
     throw new ToolError(
       `${tool}: the resulting "${shown}" would be ${after.length} bytes; files are written only up to ${WRITE_MAX_BYTES} bytes (256 KiB)`,
+    );
+  }
+  const nul = after.indexOf(0);
+  if (nul !== -1) {
+    throw new ToolError(
+      `${tool}: the resulting "${shown}" would contain a NUL byte (at byte ${nul}); ${tool} writes text only, since a card cannot show binary content`,
     );
   }
   return { kind: 'write', tool, target, before, after, digest: digestOf(before), args };

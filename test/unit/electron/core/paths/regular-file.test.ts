@@ -1,8 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
+import { promises as nodeFs } from 'node:fs';
+import { mkdir, rename, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NotAFileError, readRegularFile } from '../../../../../electron/core/paths/regular-file.js';
+import {
+  isOpenAt,
+  NotAFileError,
+  openRegularFile,
+  readRegularFile,
+  type RegularFileFs,
+} from '../../../../../electron/core/paths/regular-file.js';
 import { useTempDir } from '../log/temp-dir.js';
 
 const tmp = useTempDir();
@@ -45,5 +52,105 @@ describe('readRegularFile', () => {
     await writeFile(path.join(tmp.path, 'target.txt'), 'x');
     await symlink('target.txt', path.join(tmp.path, 'link'));
     await expect(readRegularFile(path.join(tmp.path, 'link'), 10)).rejects.toThrow(/link is a symbolic link$/);
+  });
+});
+
+/** The real file system, recording every path it is asked to open. */
+function recordingFs(opened: string[], lstat: RegularFileFs['lstat'] = (p) => nodeFs.lstat(p)): RegularFileFs {
+  return {
+    lstat,
+    open: (p, flags) => {
+      opened.push(p);
+      return nodeFs.open(p, flags);
+    },
+  };
+}
+
+describe('openRegularFile refuses before opening', () => {
+  it('refuses a device such as /dev/null without opening it', async () => {
+    const opened: string[] = [];
+    const err = await openRegularFile('/dev/null', recordingFs(opened)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotAFileError);
+    expect((err as Error).message).toBe('/dev/null is not a regular file');
+    expect(opened).toEqual([]);
+  });
+
+  it('refuses a FIFO without opening it, so no writer waiting on it is released', async () => {
+    const fifo = path.join(tmp.path, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const opened: string[] = [];
+    await expect(openRegularFile(fifo, recordingFs(opened))).rejects.toThrow(`${fifo} is not a regular file`);
+    expect(opened).toEqual([]);
+  });
+
+  it('refuses a symbolic link and a folder without opening them', async () => {
+    await writeFile(path.join(tmp.path, 'target.txt'), 'x');
+    await symlink('target.txt', path.join(tmp.path, 'link'));
+    await mkdir(path.join(tmp.path, 'sub'));
+    const opened: string[] = [];
+    await expect(openRegularFile(path.join(tmp.path, 'link'), recordingFs(opened))).rejects.toThrow(
+      /link is a symbolic link$/,
+    );
+    await expect(openRegularFile(path.join(tmp.path, 'sub'), recordingFs(opened))).rejects.toThrow(/sub is a folder$/);
+    expect(opened).toEqual([]);
+  });
+
+  it('refuses a file replaced by another between the lstat and the open', async () => {
+    const file = path.join(tmp.path, 'a.txt');
+    await writeFile(file, 'first');
+    const swapAfterLstat: RegularFileFs['lstat'] = async (p) => {
+      const st = await nodeFs.lstat(p);
+      await writeFile(path.join(tmp.path, 'b.txt'), 'second');
+      await rename(path.join(tmp.path, 'b.txt'), file);
+      return st;
+    };
+    await expect(openRegularFile(file, recordingFs([], swapAfterLstat))).rejects.toThrow(
+      `${file} was replaced while it was being opened`,
+    );
+  });
+
+  it('refuses a symbolic link swapped in between the lstat and the open, without following it', async () => {
+    const file = path.join(tmp.path, 'a.txt');
+    await writeFile(file, 'inside');
+    await writeFile(path.join(tmp.path, 'elsewhere.txt'), 'elsewhere');
+    const linkAfterLstat: RegularFileFs['lstat'] = async (p) => {
+      const st = await nodeFs.lstat(p);
+      await nodeFs.unlink(file);
+      await symlink('elsewhere.txt', file);
+      return st;
+    };
+    await expect(openRegularFile(file, recordingFs([], linkAfterLstat))).rejects.toThrow(/a.txt is a symbolic link$/);
+  });
+});
+
+describe('isOpenAt', () => {
+  it('is true for the file still at its path, and false once another file took its place', async () => {
+    const file = path.join(tmp.path, 'a.txt');
+    await writeFile(file, 'first');
+    const open = await openRegularFile(file);
+    if (open === null) throw new Error('expected the file to open');
+    try {
+      expect(await isOpenAt(open, file)).toBe(true);
+      await writeFile(path.join(tmp.path, 'b.txt'), 'second');
+      await rename(path.join(tmp.path, 'b.txt'), file);
+      expect(await isOpenAt(open, file)).toBe(false);
+    } finally {
+      await open.handle.close();
+    }
+  });
+
+  it('is false when the file was reached through a folder that is no longer at the path', async () => {
+    await mkdir(path.join(tmp.path, 'real'));
+    await writeFile(path.join(tmp.path, 'real', 'a.txt'), 'x');
+    const open = await openRegularFile(path.join(tmp.path, 'real', 'a.txt'));
+    if (open === null) throw new Error('expected the file to open');
+    try {
+      await rename(path.join(tmp.path, 'real'), path.join(tmp.path, 'moved'));
+      await mkdir(path.join(tmp.path, 'real'));
+      await writeFile(path.join(tmp.path, 'real', 'a.txt'), 'x');
+      expect(await isOpenAt(open, path.join(tmp.path, 'real', 'a.txt'))).toBe(false);
+    } finally {
+      await open.handle.close();
+    }
   });
 });

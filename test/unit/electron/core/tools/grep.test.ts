@@ -1,9 +1,11 @@
-import { mkdir, symlink } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, symlink, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GREP_LINE_MAX_CHARS, GREP_MAX_MATCHES } from '../../../../../shared/limits.js';
-import type { ToolResult } from '../../../../../electron/core/tools/types.js';
-import { tempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { createGrepTool } from '../../../../../electron/core/tools/grep.js';
+import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/types.js';
+import { tempWorkspace, toolsWithResolveHooks, type TempWorkspace } from './temp-workspace.js';
 
 async function grep(t: TempWorkspace, args: Record<string, unknown>): Promise<ToolResult> {
   return t.tools.execute(await t.tools.plan('grep', args));
@@ -227,5 +229,65 @@ describe('grep outside the workspace', () => {
   it('refuses a missing path', async () => {
     const t = await tempWorkspace();
     await expect(t.tools.plan('grep', { pattern: 'x', path: 'nope' })).rejects.toThrow(/"nope" does not exist/);
+  });
+});
+
+describe('grep and what it cannot search', () => {
+  it('refuses a FIFO given as the path while planning', async () => {
+    const t = await tempWorkspace();
+    execFileSync('mkfifo', [path.join(t.dir, 'pipe')]);
+    await expect(t.tools.plan('grep', { pattern: 'x', path: 'pipe' })).rejects.toThrow(
+      /grep: "pipe" is neither a regular file nor a folder/,
+    );
+  });
+
+  it('stops at its time limit when ripgrep blocks on a FIFO named .gitignore, and says it stopped early', async () => {
+    const t = await tempWorkspace([createGrepTool({ timeLimitMs: 300 })]);
+    await t.put('sub/a.txt', 'needle\n');
+    execFileSync('mkfifo', [path.join(t.dir, 'sub', '.gitignore')]);
+    const r = await grep(t, { pattern: 'needle' });
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.output).toContain('[grep: stopped early: the search took longer than 0.3 s;');
+    expect(r.details).toMatchObject({ stoppedEarly: true });
+  });
+
+  it('kills ripgrep and says so when the call is aborted', async () => {
+    const t = await tempWorkspace();
+    await t.put('sub/a.txt', 'needle\n');
+    // ripgrep would block on this forever, so only the abort can end the search.
+    execFileSync('mkfifo', [path.join(t.dir, 'sub', '.gitignore')]);
+    const plan = await t.tools.plan('grep', { pattern: 'needle' });
+    const abort = new AbortController();
+    const running = t.tools.execute(plan, { signal: abort.signal });
+    setTimeout(() => abort.abort(), 100);
+    expect(await running).toEqual({ ok: false, error: 'grep was stopped: the call was cancelled' });
+  });
+
+  it('reads "every file filtered out" as no matches, with a hint about what was skipped', async () => {
+    const t = await tempWorkspace();
+    await t.put('a.txt', 'needle\n');
+    const r = await grep(t, { pattern: 'needle', glob: '*.md' });
+    expect(r.ok).toBe(true);
+    const lines = r.ok ? r.output.split('\n') : [];
+    expect(lines[0]).toBe('No matches in ".".');
+    expect(lines[1]).toMatch(/^\[grep: no file was searched: every file there was skipped \(ignored by .gitignore/);
+    expect(r.ok && r.output).not.toContain('rg:');
+  });
+});
+
+describe('grep when the path is swapped during execute', () => {
+  it('drops the answer when the searched file became a link to outside after the re-resolve', async () => {
+    const t = await tempWorkspace();
+    await t.put('a.txt', 'hay\n');
+    await t.put(path.join(t.parent, 'outside.txt'), 'needle\n');
+    const plan = await t.tools.plan('grep', { pattern: 'needle', path: 'a.txt' });
+    const tools = toolsWithResolveHooks(t, {
+      after: async (n) => {
+        if (n !== 1) return;
+        await unlink(path.join(t.dir, 'a.txt'));
+        await symlink(path.join(t.parent, 'outside.txt'), path.join(t.dir, 'a.txt'));
+      },
+    });
+    await expect(tools.execute(plan)).rejects.toBeInstanceOf(StalePlanError);
   });
 });

@@ -1,9 +1,9 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIST_MAX_NAMES } from '../../../../../shared/limits.js';
-import type { ToolResult } from '../../../../../electron/core/tools/types.js';
-import { tempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/types.js';
+import { tempWorkspace, toolsWithResolveHooks, type TempWorkspace } from './temp-workspace.js';
 
 async function list(t: TempWorkspace, args: Record<string, unknown> = {}): Promise<ToolResult> {
   return t.tools.execute(await t.tools.plan('list_dir', args));
@@ -103,5 +103,36 @@ describe('list_dir', () => {
     const plan = await t.tools.plan('list_dir', { path: path.join(t.parent, 'outside') });
     expect(plan).toMatchObject({ kind: 'read', tool: 'list_dir', target: { inside: false } });
     expect(await t.tools.execute(plan)).toMatchObject({ ok: true, output: 'o.txt' });
+  });
+});
+
+describe('list_dir when the folder is swapped during execute', () => {
+  it('drops the listing when the folder became a link to outside after the re-resolve', async () => {
+    const t = await tempWorkspace();
+    await t.put('sub/inside.txt', '');
+    await t.put(path.join(t.parent, 'outside/secret.txt'), '');
+    const plan = await t.tools.plan('list_dir', { path: 'sub' });
+    const tools = toolsWithResolveHooks(t, {
+      after: async (n) => {
+        if (n !== 1) return;
+        await rename(path.join(t.dir, 'sub'), path.join(t.dir, 'sub-moved'));
+        await symlink(path.join(t.parent, 'outside'), path.join(t.dir, 'sub'));
+      },
+    });
+    await expect(tools.execute(plan)).rejects.toBeInstanceOf(StalePlanError);
+  });
+
+  it('drops the listing when the folder was replaced by another one while it was listed', async () => {
+    const t = await tempWorkspace();
+    await t.put('sub/inside.txt', '');
+    const plan = await t.tools.plan('list_dir', { path: 'sub' });
+    const tools = toolsWithResolveHooks(t, {
+      before: async (n) => {
+        if (n !== 2) return;
+        await rename(path.join(t.dir, 'sub'), path.join(t.dir, 'sub-moved'));
+        await mkdir(path.join(t.dir, 'sub'));
+      },
+    });
+    await expect(tools.execute(plan)).rejects.toThrow(/"sub" was moved or replaced while it was being listed/);
   });
 });

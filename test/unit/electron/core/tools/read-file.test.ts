@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { open, symlink, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, symlink, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY_SNIFF_BYTES, READ_MAX_BYTES } from '../../../../../shared/limits.js';
 import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/types.js';
-import { tempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { tempWorkspace, toolsWithResolveHooks, type TempWorkspace } from './temp-workspace.js';
 
 async function read(t: TempWorkspace, args: Record<string, unknown>): Promise<ToolResult> {
   return t.tools.execute(await t.tools.plan('read_file', args));
@@ -271,5 +271,59 @@ describe('read_file paths', () => {
     await unlink(path.join(t.dir, 'link'));
     await symlink('b.txt', path.join(t.dir, 'link'));
     await expect(t.tools.execute(plan)).rejects.toBeInstanceOf(StalePlanError);
+  });
+});
+
+describe('read_file when the path is swapped during execute', () => {
+  it('refuses a link to outside swapped in at the leaf after the re-resolve, instead of reading through it', async () => {
+    const t = await tempWorkspace();
+    await t.put('a.txt', 'inside');
+    await t.put(path.join(t.parent, 'outside.txt'), 'secret');
+    const plan = await t.tools.plan('read_file', { path: 'a.txt' });
+    const tools = toolsWithResolveHooks(t, {
+      after: async (n) => {
+        if (n !== 1) return;
+        await unlink(path.join(t.dir, 'a.txt'));
+        await symlink(path.join(t.parent, 'outside.txt'), path.join(t.dir, 'a.txt'));
+      },
+    });
+    const err = await tools.execute(plan).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StalePlanError);
+    expect((err as Error).message).toMatch(/a.txt is a symbolic link/);
+  });
+
+  it('drops the answer when a parent folder was a link to outside at the open, even if swapped back since', async () => {
+    const t = await tempWorkspace();
+    await t.put('dir/a.txt', 'inside');
+    await t.put(path.join(t.parent, 'outside/a.txt'), 'secret');
+    const plan = await t.tools.plan('read_file', { path: 'dir/a.txt' });
+    const tools = toolsWithResolveHooks(t, {
+      // Between the re-resolve and the open, dir/ leads outside...
+      after: async (n) => {
+        if (n !== 1) return;
+        await rename(path.join(t.dir, 'dir'), path.join(t.dir, 'dir-moved'));
+        await symlink(path.join(t.parent, 'outside'), path.join(t.dir, 'dir'));
+      },
+      // ...and it is back in place by the check after the open.
+      before: async (n) => {
+        if (n !== 2) return;
+        await unlink(path.join(t.dir, 'dir'));
+        await rename(path.join(t.dir, 'dir-moved'), path.join(t.dir, 'dir'));
+      },
+    });
+    const err = await tools.execute(plan).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StalePlanError);
+    expect((err as Error).message).toMatch(/changed while it was being opened/);
+  });
+
+  it('reads normally when nothing moved, checking the path before and after the open', async () => {
+    const t = await tempWorkspace();
+    await mkdir(path.join(t.dir, 'dir'));
+    await t.put('dir/a.txt', 'inside');
+    const resolves: number[] = [];
+    const tools = toolsWithResolveHooks(t, { after: async (n) => void resolves.push(n) });
+    const plan = await t.tools.plan('read_file', { path: 'dir/a.txt' });
+    expect(await tools.execute(plan)).toMatchObject({ ok: true, output: 'inside' });
+    expect(resolves).toEqual([1, 2]);
   });
 });

@@ -77,6 +77,25 @@ describe('search_replace', () => {
     expect((await t.get('a.bin'))?.equals(expected)).toBe(true);
   });
 
+  it('refuses to edit a binary file (a NUL byte in its first 8 KiB), and changes nothing', async () => {
+    const t = await tempWorkspace();
+    const bytes = Buffer.from('name=old\u0000\u0001\u0002', 'latin1');
+    await t.put('data.bin', bytes);
+    await expect(t.tools.plan('search_replace', { path: 'data.bin', old: 'old', new: 'new' })).rejects.toThrow(
+      'cannot write "data.bin": it is a binary file (a NUL byte in its first 8 KiB); write_file and search_replace edit text files only',
+    );
+    expect((await t.get('data.bin'))?.equals(bytes)).toBe(true);
+  });
+
+  it('refuses a replacement that would put a NUL byte into the file, and changes nothing', async () => {
+    const t = await tempWorkspace();
+    await t.put('a.txt', 'a = 1;\n');
+    await expect(t.tools.plan('search_replace', { path: 'a.txt', old: '1', new: '\u0000' })).rejects.toThrow(
+      'search_replace: the resulting "a.txt" would contain a NUL byte (at byte 4); search_replace writes text only',
+    );
+    expect((await t.get('a.txt'))?.toString()).toBe('a = 1;\n');
+  });
+
   it("keeps the file's mode", async () => {
     const t = await tempWorkspace();
     const file = await t.put('run.sh', 'echo a\n');

@@ -39,3 +39,34 @@ export async function tempWorkspace(defs?: ToolDef[]): Promise<TempWorkspace> {
   const get = (rel: string) => readFile(path.resolve(dir, rel)).catch(() => null);
   return { parent: path.dirname(dir), dir, ctx, tools: new Tools(ctx, defs), put, get };
 }
+
+/** Run around the workspace's n-th resolve (1-based) while a plan executes. */
+export interface ResolveHooks {
+  before?: (n: number) => Promise<void>;
+  after?: (n: number) => Promise<void>;
+}
+
+/**
+ * Tools over the same workspace whose resolve runs the hooks, so a test can swap a path
+ * at an exact point of an execute: between its re-resolve and its open, say.
+ */
+export function toolsWithResolveHooks(t: TempWorkspace, hooks: ResolveHooks, defs?: ToolDef[]): Tools {
+  const real = t.ctx.workspace;
+  let calls = 0;
+  const workspace = new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'resolve') {
+        return async (input: string) => {
+          const n = ++calls;
+          await hooks.before?.(n);
+          const resolved = await target.resolve(input);
+          await hooks.after?.(n);
+          return resolved;
+        };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return new Tools({ ...t.ctx, workspace }, defs);
+}

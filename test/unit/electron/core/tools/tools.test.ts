@@ -119,6 +119,6 @@ describe('Tools.execute', () => {
     await rm(path.join(t.dir, 'a.txt'));
     const r = await t.tools.execute(plan);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toContain('ENOENT');
+    expect(!r.ok && r.error).toBe('read_file: "a.txt" does not exist any more');
   });
 });

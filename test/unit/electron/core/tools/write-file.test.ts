@@ -16,7 +16,7 @@ import {
 import { promises as nodeFs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
+import { BINARY_SNIFF_BYTES, REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
 import { AtomicWriter, type AtomicWriteFs } from '../../../../../electron/core/tools/atomic-write.js';
 import { createWriteFileTool } from '../../../../../electron/core/tools/write-file.js';
 import { StalePlanError, type WritePlan } from '../../../../../electron/core/tools/types.js';
@@ -67,14 +67,42 @@ describe('write_file planning', () => {
     expect((await t.get('a.txt'))?.toString()).toBe('old');
   });
 
-  it('replaces an existing file of exactly 8 MiB, the replace limit', async () => {
+  it('replaces an existing text file of exactly 8 MiB, the replace limit', async () => {
     const t = await tempWorkspace();
-    const file = await t.put('big.bin', 'x');
-    await truncate(file, REPLACE_MAX_BYTES);
-    const plan = (await t.tools.plan('write_file', { path: 'big.bin', content: 'small' })) as WritePlan;
+    await t.put('big.txt', 'x'.repeat(REPLACE_MAX_BYTES));
+    const plan = (await t.tools.plan('write_file', { path: 'big.txt', content: 'small' })) as WritePlan;
     expect(plan.before?.length).toBe(REPLACE_MAX_BYTES);
     expect(await t.tools.execute(plan)).toMatchObject({ ok: true });
-    expect((await t.get('big.bin'))?.toString()).toBe('small');
+    expect((await t.get('big.txt'))?.toString()).toBe('small');
+  });
+
+  it('refuses content holding a NUL byte, naming where, and writes nothing', async () => {
+    const t = await tempWorkspace();
+    await t.put('a.txt', 'old');
+    const content = `${'x'.repeat(20_000)}\u0000tail`; // past the 8 KiB sniff: anywhere counts
+    await expect(t.tools.plan('write_file', { path: 'a.txt', content })).rejects.toThrow(
+      'write_file: the resulting "a.txt" would contain a NUL byte (at byte 20000); write_file writes text only',
+    );
+    await expect(t.tools.plan('write_file', { path: 'new.txt', content: '\u0000' })).rejects.toThrow(/NUL byte/);
+    expect((await t.get('a.txt'))?.toString()).toBe('old');
+    expect(await t.get('new.txt')).toBeNull();
+  });
+
+  it('refuses to replace a binary file (a NUL byte in its first 8 KiB), and writes nothing', async () => {
+    const t = await tempWorkspace();
+    const image = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    await t.put('logo.png', image);
+    await expect(t.tools.plan('write_file', { path: 'logo.png', content: 'text' })).rejects.toThrow(
+      'cannot write "logo.png": it is a binary file (a NUL byte in its first 8 KiB); write_file and search_replace edit text files only',
+    );
+    expect((await t.get('logo.png'))?.equals(image)).toBe(true);
+  });
+
+  it('replaces a text file whose first NUL byte lies past the first 8 KiB, as read_file would read it', async () => {
+    const t = await tempWorkspace();
+    await t.put('late.txt', Buffer.concat([Buffer.alloc(BINARY_SNIFF_BYTES, 0x61), Buffer.from([0])]));
+    const plan = (await t.tools.plan('write_file', { path: 'late.txt', content: 'clean' })) as WritePlan;
+    expect(plan.before?.length).toBe(BINARY_SNIFF_BYTES + 1);
   });
 
   it('refuses to replace an existing file over 8 MiB, saying why, and writes nothing', async () => {
@@ -255,6 +283,8 @@ describe('write_file failing half way (injected file system)', () => {
       },
       unlink: (f) => nodeFs.unlink(f),
       rmdir: (d) => nodeFs.rmdir(d),
+      realpath: (f) => nodeFs.realpath(f),
+      lstat: (f) => nodeFs.lstat(f),
       ...overrides,
     });
   }
