@@ -4,10 +4,13 @@
  * model is configured. The Electron window and the web host arrive with the next milestone.
  */
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { rgPath } from '@vscode/ripgrep';
 import { foldEvents } from '../shared/reducer.js';
+import { parseEventLines } from '../electron/core/log/event-lines.js';
+import { sessionPaths } from '../electron/core/log/session-paths.js';
 import { SessionStore } from '../electron/core/log/session-store.js';
 import { AppSettings } from '../electron/core/settings/app-settings.js';
 
@@ -28,16 +31,21 @@ const settings = await new AppSettings(dir).read();
 const model = settings.model ? `${settings.model.provider} ${settings.model.modelId}` : 'none';
 console.log(`model: ${model}${settings.problem ? ` (${settings.problem})` : ''}`);
 
-const store = new SessionStore({ dataDir: dir });
-const { sessions, unreadable } = await store.list();
+// Listing reads meta.json only; the logs are parsed here rather than opened through
+// SessionLog, which would repair a torn tail — a status command must change nothing.
+const { sessions, unreadable } = await new SessionStore({ dataDir: dir }).list();
 console.log(`sessions: ${sessions.length}`);
 for (const meta of sessions) {
-  const record = await store.open(meta.id);
-  const state = foldEvents(await record.log.readEvents());
-  console.log(`  ${meta.id}  ${state.status.padEnd(7)}  ${meta.workspace}  "${meta.title}"`);
+  const file = sessionPaths(dir, meta.id).events;
+  let status: string;
+  try {
+    status = foldEvents(parseEventLines(await readFile(file), file).events).status;
+  } catch (err) {
+    status = `unreadable (${(err as Error).message})`;
+  }
+  console.log(`  ${meta.id}  ${status.padEnd(7)}  ${meta.workspace}  "${meta.title}"`);
 }
 for (const bad of unreadable) console.log(`  unreadable: ${bad.name}: ${bad.error}`);
-await store.closeAll();
 
 console.log('\nThe window (Electron) and the browser UI (npm run serve) are the next milestone.');
-console.log('Everything underneath them is here and tested: run `npm run check`.');
+console.log('Everything underneath them is here and tested: run `npm test`.');

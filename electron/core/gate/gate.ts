@@ -109,7 +109,7 @@ export class Gate {
       await this.deps.record.append({
         type: 'card_withdrawn',
         cardId: card.cardId,
-        reason: planned.result.ok ? '' : planned.result.error,
+        reason: planned.result.ok ? 'the call no longer applies' : planned.result.error,
       });
       return planned.result;
     }

@@ -22,7 +22,7 @@ interface OpenStep {
 
 export async function modelMessages(
   events: readonly SessionEvent[],
-  loadArgs: (blob: string) => Promise<unknown>,
+  loadArgs: (call: { args?: unknown; argsBlob?: string }) => Promise<unknown>,
 ): Promise<ModelMessage[]> {
   const out: ModelMessage[] = [];
   const acc: { step: OpenStep | null } = { step: null };
@@ -45,7 +45,7 @@ export async function modelMessages(
         current().parts.push({ type: 'text', text: e.text });
         break;
       case 'tool_call': {
-        const input = e.argsBlob ? await loadArgs(e.argsBlob) : e.args;
+        const input = await loadArgs(e);
         const part: ToolCallPart = {
           type: 'tool-call',
           toolCallId: e.toolCallId,

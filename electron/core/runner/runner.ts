@@ -5,12 +5,7 @@
  * makes a turn resumable after a restart.
  */
 import { z } from 'zod';
-import {
-  EVENT_INLINE_MAX_BYTES,
-  HOOK_OUTPUT_MAX_BYTES,
-  MAX_FAILED_FINISHES,
-  TURN_MAX_STEPS,
-} from '../../../shared/limits.js';
+import { HOOK_OUTPUT_MAX_BYTES, MAX_FAILED_FINISHES, TURN_MAX_STEPS } from '../../../shared/limits.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent, QuestionEvent } from '../../../shared/reducer.js';
 import type { ChatClient, StepToolCall } from '../chat/chat-client.js';
@@ -23,6 +18,7 @@ import type { Workspace } from '../paths/workspace.js';
 import { findSkills, loadSkill, skillRoots } from '../skills/skills.js';
 import type { ToolDef, ToolResult } from '../tools/types.js';
 import { AGENT_TOOL_NAMES, agentToolDescriptions, askSchema, finishSchema, useSkillSchema } from './agent-tools.js';
+import { loadToolArgs, storeToolArgs } from '../log/tool-args.js';
 import { hookText, modelMessages } from './model-messages.js';
 import { projectInstructions } from './project-instructions.js';
 import type { Questions } from './questions.js';
@@ -62,6 +58,7 @@ class TurnOver extends Error {}
 
 export class Runner {
   private toolSpecs: Record<string, ToolSpec> | null = null;
+  private readonly blobArgs = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -91,7 +88,7 @@ export class Runner {
 
   private async step(turnId: string, system: string, signal: AbortSignal, state: { failedFinishes: number }) {
     const { record, chat } = this.deps;
-    const messages = await modelMessages(record.events(), (id) => this.loadArgs(id));
+    const messages = await modelMessages(record.events(), (e) => this.loadArgs(e));
     const reply = await chat.step({
       system,
       messages,
@@ -128,15 +125,10 @@ export class Runner {
 
   /** A tool_call event; arguments too large to sit inline go to a blob the event names. */
   private async callEvent(turnId: string, call: StepToolCall): Promise<EventPayload> {
-    const json = JSON.stringify(call.input ?? null);
-    const inline = Buffer.byteLength(json) <= EVENT_INLINE_MAX_BYTES;
-    return {
-      type: 'tool_call',
-      turnId,
-      toolCallId: call.toolCallId,
-      tool: call.toolName,
-      ...(inline ? { args: call.input ?? null } : { argsBlob: await this.deps.record.putBlob(Buffer.from(json)) }),
-    };
+    const stored = await storeToolArgs(call.input ?? null, {
+      put: (data) => this.deps.record.putBlob(Buffer.from(data)),
+    });
+    return { type: 'tool_call', turnId, toolCallId: call.toolCallId, tool: call.toolName, ...stored };
   }
 
   /** Runs a step's calls in order. On cancel, every call left gets a result so the log stays whole. */
@@ -300,7 +292,7 @@ export class Runner {
       calls.push({
         toolCallId: p.toolCallId,
         toolName: p.tool,
-        input: p.argsBlob ? await this.loadArgs(p.argsBlob) : p.args,
+        input: await this.loadArgs(p),
       });
     }
     await this.runCalls(turnId, calls, signal, state, (call) => {
@@ -361,8 +353,18 @@ export class Runner {
     return { turnId, toolCallId: call.toolCallId, tool: call.toolName, args: call.input };
   }
 
-  private async loadArgs(blob: string): Promise<unknown> {
-    return JSON.parse((await this.deps.record.getBlob(blob)).toString('utf8'));
+  /**
+   * A call's arguments, from its event or its blob. Blobs never change, so each is read
+   * once per turn, not again on every step that re-sends the conversation.
+   */
+  private loadArgs(event: { args?: unknown; argsBlob?: string }): Promise<unknown> {
+    if (event.argsBlob === undefined) return Promise.resolve(event.args);
+    let loaded = this.blobArgs.get(event.argsBlob);
+    if (!loaded) {
+      loaded = loadToolArgs(event, { get: (id) => this.deps.record.getBlob(id) });
+      this.blobArgs.set(event.argsBlob, loaded);
+    }
+    return loaded;
   }
 
   private async systemPrompt(): Promise<string> {
@@ -408,6 +410,18 @@ export function pendingCalls(events: readonly SessionEvent[], turnId: string) {
     }
   }
   return open;
+}
+
+/** An error result for each of the turn's calls still without one, so the log stays a whole transcript. */
+export function pendingResults(events: readonly SessionEvent[], turnId: string, why: string): EventPayload[] {
+  return pendingCalls(events, turnId).map((call) => ({
+    type: 'tool_result',
+    turnId,
+    toolCallId: call.toolCallId,
+    tool: call.tool,
+    ok: false,
+    output: why,
+  }));
 }
 
 function toJsonSchema(schema: z.ZodType): JSONSchema7 {

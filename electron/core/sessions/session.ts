@@ -12,7 +12,7 @@ import { Gate, type Planner } from '../gate/gate.js';
 import type { Workspace } from '../paths/workspace.js';
 import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';
-import { pendingCalls, Runner } from '../runner/runner.js';
+import { pendingResults, Runner } from '../runner/runner.js';
 import type { ToolDef } from '../tools/types.js';
 import { SessionError } from './session-error.js';
 
@@ -153,16 +153,8 @@ export class Session {
       return;
     }
     if (openCards.length === 0 && !openQuestion) {
-      for (const call of pendingCalls(this.events, turnId)) {
-        await this.append({
-          type: 'tool_result',
-          turnId,
-          toolCallId: call.toolCallId,
-          tool: call.tool,
-          ok: false,
-          output: 'interrupted: the app stopped before this call finished',
-        });
-      }
+      const why = 'interrupted: the app stopped before this call finished';
+      for (const result of pendingResults(this.events, turnId, why)) await this.append(result);
       await this.append({
         type: 'turn_ended',
         turnId,
@@ -177,6 +169,7 @@ export class Session {
     }
     if (!this.deps.workspace) {
       const message = `the workspace folder ${this.info.workspace} is missing`;
+      for (const result of pendingResults(this.events, turnId, `not run: ${message}`)) await this.append(result);
       await this.append({ type: 'turn_ended', turnId, reason: 'interrupted', message });
       return;
     }

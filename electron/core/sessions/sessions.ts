@@ -56,10 +56,12 @@ export class Sessions {
     return { unreadable };
   }
 
-  /** Every session that can be opened; the others are in `unreadableSessions()`. */
+  /**
+   * Every session that could be opened; the others are in `unreadableSessions()`. start()
+   * opened all of them and create() adds new ones, so this reads nothing from disk.
+   */
   async list(): Promise<SessionSummary[]> {
-    const listing = await this.deps.store.list();
-    const opened = await Promise.allSettled(listing.sessions.map((m) => this.get(m.id)));
+    const opened = await Promise.allSettled([...this.open.values()]);
     const summaries = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value.summary()] : []));
     return summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
@@ -129,7 +131,8 @@ export class Sessions {
         workspace: meta.workspace,
         model: meta.model,
         createdAt: meta.createdAt,
-        updatedAt: meta.updatedAt,
+        // Appends do not rewrite meta.json, so the log's last event can be newer.
+        updatedAt: latest(meta.updatedAt, events.at(-1)?.ts),
       },
       events,
       files: {
@@ -153,6 +156,10 @@ export class Sessions {
       emit: this.deps.emit,
     });
   }
+}
+
+function latest(a: string, b: string | undefined): string {
+  return b !== undefined && b > a ? b : a;
 }
 
 /** The log is the record of grants; meta.json mirrors it. A crash between the two is repaired here. */

@@ -223,6 +223,8 @@ describe('provider failures', () => {
     expect((await h.call('sessions.list', {}))[0]!.status).toBe('error');
     await h.call('session.send', { id, text: 'again' });
     await h.event(id, 'result');
+    // The status follows turn_ended, which comes right after the result.
+    await h.event(id, 'turn_ended', (e) => e.reason === 'finished');
     expect((await h.call('sessions.list', {}))[0]!.status).toBe('idle');
   });
 });
