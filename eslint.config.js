@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // The layering of DESIGN.md, enforced: imports only go down.
 const noElectron = {
@@ -38,9 +39,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/**'],
+    files: ['renderer/src/**', 'test/unit/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': [
         'error',
         {

@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { passedFailedReporter } from './test/reporter.js';
 
@@ -14,6 +15,29 @@ export default defineConfig({
           exclude: ['test/unit/renderer/**'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // React components and the store, in jsdom, with React Testing Library.
+        plugins: [react()],
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/unit/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/unit/renderer/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // The real web host and fake model server, driven in Debian's Chromium (playwright-core).
+        // Needs the renderer built first (npm run build:renderer; npm test does it).
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],
