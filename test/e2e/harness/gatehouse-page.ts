@@ -4,7 +4,7 @@
  * with a message that says which name the spec looked for.
  */
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { waitUntil } from './wait-until.js';
 
 export const UI_TIMEOUT_MS = 30_000;
 
@@ -57,9 +57,11 @@ export class GatehousePage {
     );
     await field.fill(folder);
     await field.press('Enter');
-    await expect
-      .poll(() => this.tabs().count(), { timeout: UI_TIMEOUT_MS, message: `a new tab after opening ${folder}` })
-      .toBeGreaterThan(before);
+    await waitUntil(
+      () => this.tabs().count(),
+      (n) => n > before,
+      `a new tab after opening ${folder}`,
+    );
     await visible(this.composer(), 'the composer (textbox "Message") of the new session');
   }
 
@@ -68,7 +70,7 @@ export class GatehousePage {
     const composer = await visible(this.composer(), 'the composer (textbox "Message")');
     await composer.fill(text);
     const send = this.page.getByRole('button', { name: 'Send', exact: true });
-    await expect.poll(() => send.isEnabled(), { timeout: UI_TIMEOUT_MS, message: 'Send enabled' }).toBe(true);
+    await waitUntil(() => send.isEnabled(), Boolean, 'Send enabled');
     await send.click();
   }
 
@@ -90,15 +92,17 @@ export class GatehousePage {
   async answer(card: Locator, button: CardAnswerButton): Promise<void> {
     const target = card.getByRole('button', { name: button, exact: true });
     await visible(target, `the "${button}" button on the card`);
-    await expect.poll(() => target.isEnabled(), { timeout: UI_TIMEOUT_MS, message: `"${button}" armed` }).toBe(true);
+    await waitUntil(() => target.isEnabled(), Boolean, `"${button}" armed`);
     await target.click();
   }
 
   /** Resolves once no card with this label can be answered any more. */
   async cardClosed(label: string | RegExp): Promise<void> {
-    await expect
-      .poll(() => this.openCard(label).count(), { timeout: UI_TIMEOUT_MS, message: `card "${label}" closed` })
-      .toBe(0);
+    await waitUntil(
+      () => this.openCard(label).count(),
+      (n) => n === 0,
+      `card "${label}" closed`,
+    );
   }
 
   questionCard(): Locator {
@@ -120,7 +124,11 @@ export class GatehousePage {
   async selectTab(text: string): Promise<Locator> {
     const tab = await visible(this.tabs().filter({ hasText: text }), `a tab named with "${text}"`);
     await tab.click();
-    await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+    await waitUntil(
+      () => tab.getAttribute('aria-selected'),
+      (v) => v === 'true',
+      `tab "${text}" selected`,
+    );
     return tab;
   }
 }
