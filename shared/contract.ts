@@ -52,8 +52,16 @@ export const requestSchemas = {
       .max(MESSAGE_MAX_CHARS, `message is longer than ${MESSAGE_MAX_CHARS} characters`),
   }),
   'session.cancel': z.strictObject({ id }),
+  /** Takes a message out of the queue before its turn starts. */
+  'session.unqueue': z.strictObject({ id, messageId: id }),
+  /** The composer took back the messages a cancel returned; they leave `returned`. */
+  'session.takeReturned': z.strictObject({ id }),
   'card.answer': z.strictObject({ id, cardId: id, answer: z.enum(['allow_once', 'allow_session', 'deny']) }),
+  /** The whole proposed content of a write card (the card itself carries at most a bounded diff). */
+  'card.proposal': z.strictObject({ id, cardId: id }),
   'question.answer': z.strictObject({ id, questionId: id, text: z.string().max(MESSAGE_MAX_CHARS) }),
+  /** Folders (never files) whose name starts with the typed path's last segment; `~` is home. */
+  'folders.complete': z.strictObject({ prefix: z.string().min(1, 'prefix is empty').max(4096) }),
   'settings.get': z.strictObject({}),
   'settings.set': z.strictObject({
     model: modelConfigSchema.nullable().optional(),
@@ -92,6 +100,10 @@ export interface CallResponses {
   'session.send': { messageId: string; status: 'started' | 'queued' };
   'session.cancel': { cancelled: boolean; returned: QueuedMessage[] };
   'card.answer': { cardId: string; answer: Answer };
+  'card.proposal': { path: string; text: string; bytes: number };
+  'session.unqueue': { removed: true };
+  'session.takeReturned': { messages: QueuedMessage[] };
+  'folders.complete': { folders: string[] };
   'question.answer': { questionId: string };
   'settings.get': SettingsView;
   'settings.set': SettingsView;

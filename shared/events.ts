@@ -19,6 +19,10 @@ export type EventPayload =
   | { type: 'queued'; messageId: string; text: string }
   /** Queued messages handed back to the composer (on cancel); they leave the queue. */
   | { type: 'queue_returned'; messageIds: string[] }
+  /** A queued message the user took out before its turn started. */
+  | { type: 'queue_removed'; messageId: string }
+  /** The composer took back these returned messages; they leave `returned`. */
+  | { type: 'returned_taken'; messageIds: string[] }
   | { type: 'turn_started'; turnId: string; messageId: string }
   /** The text of one model step, whole (deltas are UI-only pushes, never logged). */
   | { type: 'assistant_text'; turnId: string; text: string }

@@ -10,7 +10,8 @@
 import { sameGrant, type Answer, type Grant } from './cards.js';
 import type { SessionEvent, TurnEndReason } from './events.js';
 
-export type SessionStatus = 'idle' | 'running' | 'waiting' | 'error';
+/** 'interrupted': the last turn ended with reason interrupted (e.g. the app stopped); cleared when a turn starts. */
+export type SessionStatus = 'idle' | 'running' | 'waiting' | 'error' | 'interrupted';
 
 export type CardEvent = Extract<SessionEvent, { type: 'card' }>;
 export type QuestionEvent = Extract<SessionEvent, { type: 'question' }>;
@@ -65,6 +66,8 @@ export interface SessionState {
   /** Messages handed back to the composer by a cancel, newest batch last. */
   returned: QueuedMessage[];
   lastError: string | null;
+  /** The last turn ended with reason interrupted and no turn has started since. */
+  interrupted: boolean;
 }
 
 export function initialState(): SessionState {
@@ -79,6 +82,7 @@ export function initialState(): SessionState {
     queue: [],
     returned: [],
     lastError: null,
+    interrupted: false,
   };
 }
 
@@ -128,9 +132,18 @@ function apply(s: SessionState, event: SessionEvent): void {
       s.queue = s.queue.filter((q) => !ids.has(q.messageId));
       return;
     }
+    case 'queue_removed':
+      s.queue = s.queue.filter((q) => q.messageId !== event.messageId);
+      return;
+    case 'returned_taken': {
+      const ids = new Set(event.messageIds);
+      s.returned = s.returned.filter((q) => !ids.has(q.messageId));
+      return;
+    }
     case 'turn_started':
       s.turnId = event.turnId;
       s.lastError = null;
+      s.interrupted = false;
       return setStatus(s);
     case 'assistant_text':
       s.transcript.push({ kind: 'assistant', seq: event.seq, turnId: event.turnId, text: event.text });
@@ -263,6 +276,7 @@ function applyTurnEnded(s: SessionState, event: EventOf<'turn_ended'>): void {
   });
   s.turnId = null;
   s.lastError = event.reason === 'error' ? (event.message ?? 'the turn ended with an error') : null;
+  s.interrupted = event.reason === 'interrupted';
   setStatus(s);
 }
 
@@ -270,5 +284,6 @@ function setStatus(s: SessionState): void {
   if (s.openCards.length > 0 || s.openQuestion) s.status = 'waiting';
   else if (s.turnId) s.status = 'running';
   else if (s.lastError) s.status = 'error';
+  else if (s.interrupted) s.status = 'interrupted';
   else s.status = 'idle';
 }

@@ -84,6 +84,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     keys,
     env: options.env,
+    home: options.home,
     onKeysChanged: refreshStoredKeys,
     onUnexpected: options.onUnexpected,
   });

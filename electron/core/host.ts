@@ -18,12 +18,15 @@ import {
 import type { EncryptedKeys } from './settings/encrypted-keys.js';
 import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
+import { completeFolders } from './paths/folder-completion.js';
 
 export interface HostDeps {
   sessions: Sessions;
   settings: AppSettings;
   keys: EncryptedKeys;
   env: Readonly<Record<string, string | undefined>>;
+  /** The user's home, which `~` means in folders.complete. */
+  home: string;
   /** Called after a key was saved or removed. */
   onKeysChanged?: () => Promise<void>;
   /** Where unexpected errors go (never the renderer's only clue: it gets the message too). */
@@ -58,6 +61,10 @@ export class Host {
       }),
       'session.send': async ({ id, text }) => (await s.get(id)).send(text),
       'session.cancel': async ({ id }) => (await s.get(id)).cancel(),
+      'session.unqueue': async ({ id, messageId }) => (await s.get(id)).unqueue(messageId),
+      'session.takeReturned': async ({ id }) => (await s.get(id)).takeReturned(),
+      'card.proposal': async ({ id, cardId }) => (await s.get(id)).proposal(cardId),
+      'folders.complete': async ({ prefix }) => ({ folders: await completeFolders(prefix, deps.home) }),
       'card.answer': async ({ id, cardId, answer }) => {
         (await s.get(id)).answerCard(cardId, answer);
         return { cardId, answer };
@@ -166,6 +173,7 @@ function isExpected(err: unknown): boolean {
       'SessionNotFoundError',
       'InvalidSessionIdError',
       'PathInputError',
+      'FolderCompletionError',
     ].includes(err.name)
   );
 }

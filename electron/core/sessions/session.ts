@@ -57,6 +57,8 @@ export interface SessionDeps {
 
 interface LiveTurn {
   turnId: string;
+  /** The message that started it (absent for a turn resumed after a restart). */
+  messageId?: string;
   controller: AbortController;
   done: Promise<void>;
 }
@@ -69,6 +71,8 @@ export class Session {
   private live: LiveTurn | null = null;
   private info: SessionInfo;
   private closing = false;
+  /** Queued messages being taken out: the next turn must not start one while its removal is written. */
+  private readonly unqueuing = new Set<string>();
 
   constructor(private readonly deps: SessionDeps) {
     this.info = { ...deps.info };
@@ -130,6 +134,46 @@ export class Session {
     live.controller.abort();
     await live.done;
     return { cancelled: true, returned };
+  }
+
+  /** Takes a queued message out before its turn starts. */
+  async unqueue(messageId: string): Promise<{ removed: true }> {
+    if (
+      this.live?.messageId === messageId ||
+      this.state.transcript.some((i) => i.kind === 'user' && i.messageId === messageId)
+    ) {
+      throw new SessionError(`message ${messageId} has already started; it can no longer be taken out of the queue`);
+    }
+    if (!this.state.queue.some((q) => q.messageId === messageId) || this.unqueuing.has(messageId)) {
+      throw new SessionError(`no queued message with id ${messageId}`);
+    }
+    this.unqueuing.add(messageId);
+    try {
+      await this.append({ type: 'queue_removed', messageId });
+    } finally {
+      this.unqueuing.delete(messageId);
+    }
+    return { removed: true };
+  }
+
+  /** Hands the messages a cancel returned to the composer, once: they leave `returned`. */
+  async takeReturned(): Promise<{ messages: QueuedMessage[] }> {
+    const messages = [...this.state.returned];
+    if (messages.length > 0)
+      await this.append({ type: 'returned_taken', messageIds: messages.map((m) => m.messageId) });
+    return { messages };
+  }
+
+  /** The whole proposed content of one of this session's write cards, from its blob. */
+  async proposal(cardId: string): Promise<{ path: string; text: string; bytes: number }> {
+    const card = this.events.find((e) => e.type === 'card' && e.cardId === cardId);
+    if (card?.type !== 'card') throw new SessionError(`no card with id ${cardId} in this session`);
+    if (card.body.kind !== 'write')
+      throw new SessionError(`card ${cardId} is not a write card; only writes have a proposal`);
+    const bytes = await this.deps.files.getBlob(card.body.proposalBlob).catch((err: unknown) => {
+      throw new SessionError(`the proposal of card ${cardId} cannot be read: ${(err as Error).message}`);
+    });
+    return { path: card.body.path, text: bytes.toString('utf8'), bytes: bytes.length };
   }
 
   answerCard(cardId: string, answer: Answer): void {
@@ -209,7 +253,7 @@ export class Session {
     const controller = new AbortController();
     // Claim the turn before the first await, so a second send queues behind it.
     let release = () => {};
-    this.live = { turnId, controller, done: new Promise<void>((r) => (release = r)) };
+    this.live = { turnId, messageId, controller, done: new Promise<void>((r) => (release = r)) };
     try {
       if (!this.info.model || !sameModel(this.info.model, model)) {
         this.info = { ...this.info, model };
@@ -264,7 +308,7 @@ export class Session {
           console.error(`session ${this.id}: the turn stopped because its log could not be written:`, err);
       })
       .then(() => this.afterTurn(turnId));
-    this.live = { turnId, controller, done };
+    this.live = { turnId, messageId: this.live?.turnId === turnId ? this.live.messageId : undefined, controller, done };
   }
 
   /** Starts the next queued message, first in first out. */
@@ -272,7 +316,7 @@ export class Session {
     if (this.live?.turnId === turnId) this.live = null;
     this.gate.forgetAll('its turn has ended');
     this.questions.forgetAll();
-    const next = this.state.queue[0];
+    const next = this.state.queue.find((q) => !this.unqueuing.has(q.messageId));
     if (!next || this.live || this.closing) return;
     try {
       await this.start(next.messageId, next.text);

@@ -218,7 +218,7 @@ describe('open cards', () => {
     );
     expect(s.openCards).toEqual([]);
     expect(s.openQuestion).toBeNull();
-    expect(s.status).toBe('idle');
+    expect(s.status).toBe('interrupted');
     expect(cardOutcome(s, 'a')).toMatchObject({ state: 'withdrawn' });
     const question = s.transcript.find((i) => i.kind === 'question');
     expect(question).toMatchObject({ withdrawn: expect.stringContaining('interrupted') });
@@ -283,5 +283,51 @@ describe('purity', () => {
       { type: 'turn_ended', turnId: 't1', reason: 'finished' },
     );
     expect(foldEvents(all)).toEqual(all.reduce(reduce, initialState()));
+  });
+});
+
+describe('taking messages out of the queue and back from returned', () => {
+  const queued: EventPayload[] = [
+    ...start,
+    { type: 'queued', messageId: 'q1', text: 'one' },
+    { type: 'queued', messageId: 'q2', text: 'two' },
+  ];
+
+  it('drops a removed message from the queue and keeps the rest in order', () => {
+    const s = foldEvents(events(...queued, { type: 'queue_removed', messageId: 'q1' }));
+    expect(s.queue).toEqual([{ messageId: 'q2', text: 'two' }]);
+    expect(s.returned).toEqual([]);
+  });
+
+  it('empties returned once the composer took the messages back, so it stops growing', () => {
+    const cancelled = foldEvents(events(...queued, { type: 'queue_returned', messageIds: ['q1', 'q2'] }));
+    expect(cancelled.returned.map((m) => m.messageId)).toEqual(['q1', 'q2']);
+    const taken = reduce(cancelled, {
+      seq: cancelled.lastSeq + 1,
+      ts: '2025-01-01T00:01:00.000Z',
+      type: 'returned_taken',
+      messageIds: ['q1'],
+    });
+    expect(taken.returned.map((m) => m.messageId)).toEqual(['q2']);
+    expect(cancelled.returned).toHaveLength(2);
+  });
+});
+
+describe("the 'interrupted' status", () => {
+  it('follows a turn that ended interrupted and clears when the next turn starts', () => {
+    const stopped = events(...start, { type: 'turn_ended', turnId: 't1', reason: 'interrupted' });
+    expect(foldEvents(stopped).status).toBe('interrupted');
+    const next = events(
+      ...start,
+      { type: 'turn_ended', turnId: 't1', reason: 'interrupted' },
+      { type: 'user_message', messageId: 'm2', text: 'again' },
+      { type: 'turn_started', turnId: 't2', messageId: 'm2' },
+    );
+    expect(foldEvents(next).status).toBe('running');
+  });
+
+  it('is not set by a turn that finished or was cancelled', () => {
+    expect(foldEvents(events(...start, { type: 'turn_ended', turnId: 't1', reason: 'cancelled' })).status).toBe('idle');
+    expect(foldEvents(events(...start, { type: 'turn_ended', turnId: 't1', reason: 'finished' })).status).toBe('idle');
   });
 });
