@@ -74,3 +74,15 @@ export const SKILL_DESCRIPTION_MAX_CHARS = 1024;
 
 /** grep stops ripgrep after this long and returns what it found, saying it stopped early (a huge tree or a FIFO must not hang a turn). */
 export const GREP_TIME_LIMIT_MS = 30_000;
+
+/** A terminal's output is pushed at most this long after it was read, so typing feels immediate while a flood is batched. */
+export const TERMINAL_FLUSH_MS = 16;
+
+/** A terminal's buffered output is pushed at once when it reaches this size; the buffer never holds more than one push. */
+export const TERMINAL_FLUSH_BYTES = 64 * 1024;
+
+/** terminal.write refuses more than this many characters in one call (a paste is fine; a file's worth is not). */
+export const TERMINAL_WRITE_MAX_CHARS = 64 * 1024;
+
+/** terminal.resize refuses columns or rows above this (a mistaken size must not make the pty allocate wildly). */
+export const TERMINAL_MAX_CELLS = 1000;
