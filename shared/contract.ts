@@ -8,11 +8,13 @@ import { z } from 'zod';
 import type { Answer } from './cards.js';
 import type { SessionEvent } from './events.js';
 import type { QueuedMessage, SessionStatus } from './reducer.js';
+import { TERMINAL_MAX_CELLS, TERMINAL_WRITE_MAX_CHARS } from './limits.js';
 
 /** Longest message a person can send in one go (a pasted log is fine; a 10 MB blob is not). */
 export const MESSAGE_MAX_CHARS = 200_000;
 
 const id = z.string().min(1).max(200);
+const cells = z.int().min(1).max(TERMINAL_MAX_CELLS);
 
 export const providerSchema = z.enum(['anthropic', 'openai', 'openai-compatible'], {
   error: 'provider must be one of: anthropic, openai, openai-compatible',
@@ -67,6 +69,15 @@ export const requestSchemas = {
     model: modelConfigSchema.nullable().optional(),
     key: z.strictObject({ provider: providerSchema, value: z.string().max(1000).nullable() }).optional(),
   }),
+  /** The session's one shell, in its workspace (the same live one when opened again). Not gated: it is the user's. */
+  'terminal.open': z.strictObject({ id }),
+  'terminal.write': z.strictObject({
+    terminalId: id,
+    data: z.string().max(TERMINAL_WRITE_MAX_CHARS, `data is longer than ${TERMINAL_WRITE_MAX_CHARS} characters`),
+  }),
+  'terminal.resize': z.strictObject({ terminalId: id, cols: cells, rows: cells }),
+  /** Kills the shell and what it started. */
+  'terminal.close': z.strictObject({ terminalId: id }),
 } as const;
 
 export type CallName = keyof typeof requestSchemas;
@@ -107,6 +118,10 @@ export interface CallResponses {
   'question.answer': { questionId: string };
   'settings.get': SettingsView;
   'settings.set': SettingsView;
+  'terminal.open': { terminalId: string };
+  'terminal.write': Record<string, never>;
+  'terminal.resize': { cols: number; rows: number };
+  'terminal.close': { closed: true };
 }
 
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -123,6 +138,10 @@ export interface PushEvents {
   /** Live output of a running command. */
   'session.output': { id: string; toolCallId: string; stream: 'stdout' | 'stderr'; chunk: string };
   'sessions.changed': { summary: SessionSummary };
+  /** A terminal's output, coalesced (TERMINAL_FLUSH_MS / TERMINAL_FLUSH_BYTES). */
+  'terminal.output': { terminalId: string; data: string };
+  /** The shell ended (exit, or killed by terminal.close); its id is forgotten. */
+  'terminal.exit': { terminalId: string; exitCode: number; signal: number | null };
 }
 
 export type PushName = keyof PushEvents;

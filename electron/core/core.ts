@@ -17,6 +17,8 @@ import { Sessions } from './sessions/sessions.js';
 import { AppSettings } from './settings/app-settings.js';
 import { EncryptedKeys, type Cipher } from './settings/encrypted-keys.js';
 import { commandEnv, PROVIDER_KEY_NAMES } from './tools/command-env.js';
+import type { SpawnPty } from './terminal/pty-spawn.js';
+import { Terminals } from './terminal/terminals.js';
 
 export interface CoreOptions {
   /** Electron's userData, GATEHOUSE_HOME, or the web host's --data-dir. */
@@ -32,12 +34,15 @@ export interface CoreOptions {
   retry?: Partial<RetryPolicy>;
   /** Replaces the real chat client (unit tests only). */
   chatFactory?: (model: ModelConfig, keys: KeyStore) => ChatClient;
+  /** node-pty's spawn for the terminal panel; a packaged app points it at its unpacked node-pty. */
+  spawnPty?: SpawnPty;
   onUnexpected?: (err: unknown) => void;
 }
 
 export interface Core {
   host: Host;
   sessions: Sessions;
+  terminals: Terminals;
   /** Sessions that could not be read at start-up, and why. */
   unreadable: { name: string; error: string }[];
   close(): Promise<void>;
@@ -60,6 +65,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     storedKeys = values.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   };
   await refreshStoredKeys();
+  // Commands and the terminal's shell get the same environment: the app's, without any key.
+  const secretFreeEnv = () =>
+    commandEnv({ ...options.env }, { secretValues: [...providerKeyValues(options.env), ...storedKeys] });
   const sessions = new Sessions({
     store,
     chat: (sessionModel) => {
@@ -74,13 +82,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     diff: differ.diff,
     home: options.home,
-    commandEnv: () =>
-      commandEnv({ ...options.env }, { secretValues: [...providerKeyValues(options.env), ...storedKeys] }),
+    commandEnv: secretFreeEnv,
     newId: randomUUID,
     emit: (push) => host?.emit(push),
   });
+  const terminals = new Terminals({
+    workspaceOf: async (id) => (await sessions.get(id)).summary().workspace,
+    env: secretFreeEnv,
+    emit: (push) => host?.emit(push),
+    newId: randomUUID,
+    spawn: options.spawnPty,
+  });
   host = new Host({
     sessions,
+    terminals,
     settings,
     keys,
     env: options.env,
@@ -93,8 +108,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   return {
     host,
     sessions,
+    terminals,
     unreadable,
     close: async () => {
+      await terminals.closeAll();
       await sessions.close();
       await store.closeAll();
       await differ.close();

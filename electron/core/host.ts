@@ -18,12 +18,15 @@ import {
 import type { EncryptedKeys } from './settings/encrypted-keys.js';
 import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
+import type { Terminals } from './terminal/terminals.js';
 import { completeFolders } from './paths/folder-completion.js';
 
 export interface HostDeps {
   sessions: Sessions;
   settings: AppSettings;
   keys: EncryptedKeys;
+  /** The terminal panel's shells (not gated: the user's own). */
+  terminals: Terminals;
   env: Readonly<Record<string, string | undefined>>;
   /** The user's home, which `~` means in folders.complete. */
   home: string;
@@ -75,6 +78,19 @@ export class Host {
       },
       'settings.get': () => this.settingsView(),
       'settings.set': (req) => this.setSettings(req),
+      'terminal.open': ({ id }) => deps.terminals.open(id),
+      'terminal.write': async ({ terminalId, data }) => {
+        deps.terminals.write(terminalId, data);
+        return {};
+      },
+      'terminal.resize': async ({ terminalId, cols, rows }) => {
+        deps.terminals.resize(terminalId, cols, rows);
+        return { cols, rows };
+      },
+      'terminal.close': async ({ terminalId }) => {
+        await deps.terminals.close(terminalId);
+        return { closed: true };
+      },
     };
   }
 
@@ -173,6 +189,7 @@ function isExpected(err: unknown): boolean {
       'SessionNotFoundError',
       'InvalidSessionIdError',
       'PathInputError',
+      'TerminalError',
       'FolderCompletionError',
     ].includes(err.name)
   );
