@@ -1,0 +1,55 @@
+/**
+ * What the frame shows around the sessions: settings as the app reported them, which
+ * dialog is open, the connection to the web host, one message at a time, and a request to
+ * move focus to a card (from the waiting list).
+ */
+import type { StateCreator } from 'zustand';
+import type { SettingsView } from '../../../shared/contract';
+import type { ConnectionState } from '../api/types';
+import type { AppState } from './app-store';
+
+export type Dialog = 'open-folder' | 'settings' | null;
+
+export interface Notice {
+  kind: 'info' | 'error';
+  text: string;
+}
+
+export interface FocusRequest {
+  sessionId: string;
+  /** A cardId or questionId; null focuses whatever is pinned first. */
+  targetId: string | null;
+  /** Grows with every request so the same target can be asked for twice. */
+  nonce: number;
+}
+
+export interface UiSlice {
+  settings: SettingsView | null;
+  dialog: Dialog;
+  connection: ConnectionState;
+  notice: Notice | null;
+  focusRequest: FocusRequest | null;
+  setSettings(view: SettingsView): void;
+  openDialog(dialog: Exclude<Dialog, null>): void;
+  closeDialog(): void;
+  setConnection(state: ConnectionState): void;
+  showNotice(notice: Notice): void;
+  dismissNotice(): void;
+  requestFocus(sessionId: string, targetId: string | null): void;
+}
+
+export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
+  settings: null,
+  dialog: null,
+  connection: 'connected',
+  notice: null,
+  focusRequest: null,
+  setSettings: (settings) => set({ settings }),
+  openDialog: (dialog) => set({ dialog }),
+  closeDialog: () => set({ dialog: null }),
+  setConnection: (connection) => set({ connection }),
+  showNotice: (notice) => set({ notice }),
+  dismissNotice: () => set({ notice: null }),
+  requestFocus: (sessionId, targetId) =>
+    set((s) => ({ focusRequest: { sessionId, targetId, nonce: (s.focusRequest?.nonce ?? 0) + 1 } })),
+});

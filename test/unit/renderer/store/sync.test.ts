@@ -1,0 +1,166 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionEvent } from '../../../../shared/events';
+import * as reducer from '../../../../shared/reducer';
+import { createAppStore } from '../../../../renderer/src/store/app-store';
+import { connectStore } from '../../../../renderer/src/store/sync';
+import { createFakeApi, eventsFrom, summaryOf } from '../fake-api';
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, v),
+  };
+}
+
+const firstEvents = eventsFrom(1, [
+  { type: 'user_message', messageId: 'm1', text: 'hello' },
+  { type: 'turn_started', turnId: 't1', messageId: 'm1' },
+]);
+
+/** A store with session "a" open in a tab and loaded with two events; frames run by hand. */
+async function loadedSession() {
+  const fake = createFakeApi();
+  fake.reply('sessions.list', [summaryOf({ id: 'a' })]);
+  fake.reply('session.state', { summary: summaryOf({ id: 'a' }), events: firstEvents });
+  const store = createAppStore(memoryStorage());
+  const frames: (() => void)[] = [];
+  const sync = connectStore(store, fake.api, (cb) => frames.push(cb));
+  await sync.start();
+  store.getState().openTab('a');
+  await vi.waitFor(() => expect(store.getState().sessions.a.state?.lastSeq).toBe(2));
+  const runFrames = () => frames.splice(0).forEach((cb) => cb());
+  return { fake, store, sync, runFrames };
+}
+
+function eventPush(event: SessionEvent) {
+  return { name: 'session.event' as const, payload: { id: 'a', event } };
+}
+
+describe('the store kept in step with the app', () => {
+  it('loads an opened tab with session.state and folds it with the shared reducer', async () => {
+    const { store, fake } = await loadedSession();
+    expect(fake.requestsOf('session.state')).toEqual([{ id: 'a' }]);
+    expect(store.getState().sessions.a.state).toEqual(reducer.foldEvents(firstEvents));
+    expect(store.getState().sessions.a.state?.status).toBe('running');
+  });
+
+  it('folds a frame of pushes once, through the shared foldEvents, not per push', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    const fold = vi.spyOn(reducer, 'foldEvents');
+    const renders = vi.fn();
+    store.subscribe(renders);
+    for (const event of eventsFrom(3, [
+      { type: 'assistant_text', turnId: 't1', text: 'one' },
+      { type: 'assistant_text', turnId: 't1', text: 'two' },
+      { type: 'assistant_text', turnId: 't1', text: 'three' },
+    ]))
+      fake.push(eventPush(event));
+    expect(store.getState().sessions.a.state?.lastSeq).toBe(2);
+    runFrames();
+    expect(fold).toHaveBeenCalledTimes(1);
+    expect(renders).toHaveBeenCalledTimes(1);
+    expect(store.getState().sessions.a.state?.transcript.map((i) => i.kind)).toEqual([
+      'user',
+      'assistant',
+      'assistant',
+      'assistant',
+    ]);
+    fold.mockRestore();
+  });
+
+  it('ignores an event it already folded, so nothing shows twice', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    const [text] = eventsFrom(3, [{ type: 'assistant_text', turnId: 't1', text: 'once' }]);
+    fake.push(eventPush(text));
+    runFrames();
+    fake.push(eventPush(text));
+    fake.push(eventPush(firstEvents[0]));
+    runFrames();
+    expect(store.getState().sessions.a.state?.transcript.filter((i) => i.kind === 'assistant')).toHaveLength(1);
+    expect(store.getState().sessions.a.state?.transcript.filter((i) => i.kind === 'user')).toHaveLength(1);
+  });
+
+  it('fills a gap in the seqs with session.events from the last seq it has', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    const missing = eventsFrom(3, [
+      { type: 'assistant_text', turnId: 't1', text: 'lost' },
+      { type: 'turn_ended', turnId: 't1', reason: 'finished' },
+    ]);
+    fake.reply('session.events', { events: missing });
+    fake.push(eventPush(missing[1]));
+    runFrames();
+    await vi.waitFor(() => expect(store.getState().sessions.a.state?.lastSeq).toBe(4));
+    expect(fake.requestsOf('session.events')).toEqual([{ id: 'a', sinceSeq: 2 }]);
+    expect(store.getState().sessions.a.state?.status).toBe('idle');
+  });
+
+  it('streams deltas of the live step, resets on reset, and clears them when the whole text arrives', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'Hel' } });
+    fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'lo' } });
+    runFrames();
+    expect(store.getState().sessions.a.streaming).toEqual({ turnId: 't1', text: 'Hello' });
+    fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'Again', reset: true } });
+    runFrames();
+    expect(store.getState().sessions.a.streaming?.text).toBe('Again');
+    fake.push(eventPush(eventsFrom(3, [{ type: 'assistant_text', turnId: 't1', text: 'Again' }])[0]));
+    runFrames();
+    expect(store.getState().sessions.a.streaming).toBeNull();
+  });
+
+  it('keeps live command output per tool call until its result', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    fake.push({ name: 'session.output', payload: { id: 'a', toolCallId: 'c1', stream: 'stdout', chunk: 'ok\n' } });
+    fake.push({ name: 'session.output', payload: { id: 'a', toolCallId: 'c1', stream: 'stderr', chunk: 'warn\n' } });
+    runFrames();
+    expect(store.getState().sessions.a.liveOutput.c1.text).toBe('ok\nwarn\n');
+    const events = eventsFrom(3, [
+      { type: 'tool_call', turnId: 't1', toolCallId: 'c1', tool: 'run', args: {} },
+      { type: 'tool_result', turnId: 't1', toolCallId: 'c1', tool: 'run', ok: true, output: 'ok' },
+    ]);
+    events.forEach((e) => fake.push(eventPush(e)));
+    runFrames();
+    expect(store.getState().sessions.a.liveOutput).toEqual({});
+  });
+
+  it('after a dropped connection comes back, lists sessions again and catches up every loaded one', async () => {
+    const { store, fake } = await loadedSession();
+    fake.setConnection('reconnecting');
+    expect(store.getState().connection).toBe('reconnecting');
+    const later = eventsFrom(3, [{ type: 'turn_ended', turnId: 't1', reason: 'finished' }]);
+    fake.reply('session.events', { events: later });
+    fake.setConnection('connected');
+    await vi.waitFor(() => expect(store.getState().sessions.a.state?.lastSeq).toBe(3));
+    expect(fake.requestsOf('sessions.list')).toHaveLength(2);
+    expect(fake.requestsOf('session.events')).toEqual([{ id: 'a', sinceSeq: 2 }]);
+    expect(store.getState().connection).toBe('connected');
+  });
+
+  it('updates a summary from sessions.changed', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    fake.push({ name: 'sessions.changed', payload: { summary: summaryOf({ id: 'b', waiting: 1 }) } });
+    runFrames();
+    expect(store.getState().sessions.b.summary.waiting).toBe(1);
+  });
+
+  it('does not retry a failing load on every change, and says why it failed', async () => {
+    const fake = createFakeApi();
+    fake.reply('sessions.list', [summaryOf({ id: 'a' })]);
+    fake.fail('session.state', 'damaged log');
+    const store = createAppStore(memoryStorage());
+    const sync = connectStore(store, fake.api, () => {});
+    await sync.start();
+    store.getState().openTab('a');
+    await vi.waitFor(() => expect(store.getState().notice?.text).toMatch(/damaged log/));
+    store.getState().dismissNotice();
+    store.getState().showNotice({ kind: 'info', text: 'x' });
+    expect(fake.requestsOf('session.state')).toHaveLength(1);
+  });
+});
