@@ -68,7 +68,11 @@ export const requestSchemas = {
   'settings.set': z.strictObject({
     model: modelConfigSchema.nullable().optional(),
     key: z.strictObject({ provider: providerSchema, value: z.string().max(1000).nullable() }).optional(),
+    /** OS notifications when a card or question goes up (the desktop app only). */
+    notifications: z.boolean().optional(),
   }),
+  /** Which session tab the user is looking at, and whether the window is visible and focused. */
+  'app.activeSession': z.strictObject({ id: id.nullable(), visible: z.boolean() }),
   /** The session's one shell, in its workspace (the same live one when opened again). Not gated: it is the user's. */
   'terminal.open': z.strictObject({ id }),
   'terminal.write': z.strictObject({
@@ -101,6 +105,14 @@ export interface SettingsView {
   keys: Record<Provider, 'env' | 'settings' | null>;
   /** Plain words for the UI when no model can run yet. */
   problem: string | null;
+  /** OS notifications for cards and questions are on. */
+  notifications: boolean;
+  /**
+   * How a saved key is kept: 'os' encrypted by the OS keyring; 'plain-text' the OS offers
+   * no keyring (Linux basic_text), so warn before storing; 'none' keys cannot be saved
+   * here, use the environment.
+   */
+  keyStorage: 'os' | 'plain-text' | 'none';
 }
 
 export interface CallResponses {
@@ -122,6 +134,7 @@ export interface CallResponses {
   'terminal.write': Record<string, never>;
   'terminal.resize': { cols: number; rows: number };
   'terminal.close': { closed: true };
+  'app.activeSession': { id: string | null; visible: boolean };
 }
 
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -142,6 +155,8 @@ export interface PushEvents {
   'terminal.output': { terminalId: string; data: string };
   /** The shell ended (exit, or killed by terminal.close); its id is forgotten. */
   'terminal.exit': { terminalId: string; exitCode: number; signal: number | null };
+  /** The shell asks the renderer to show this session's tab (a tray or notification click). */
+  'app.focusSession': { id: string };
 }
 
 export type PushName = keyof PushEvents;

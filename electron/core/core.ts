@@ -8,6 +8,7 @@ import type { ChatClient } from './chat/chat-client.js';
 import type { KeyStore } from './chat/key-store.js';
 import { ProviderChatClient } from './chat/provider-chat-client.js';
 import type { RetryPolicy } from './chat/retry-policy.js';
+import { Attention, type AttentionSink } from './attention/attention.js';
 import { CardDiffer } from './diff/card-differ.js';
 import { Host } from './host.js';
 import type { Durability } from './log/session-log.js';
@@ -27,6 +28,8 @@ export interface CoreOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The user's home, for ~/.gatehouse/skills. */
   home: string;
+  /** Where the bundled diff worker is (electron-vite emits it beside the main bundle). */
+  diffWorkerUrl?: URL;
   /** The OS cipher for saved keys (safeStorage in Electron); null where none exists. */
   cipher: Cipher | null;
   durability?: Durability;
@@ -37,6 +40,10 @@ export interface CoreOptions {
   /** node-pty's spawn for the terminal panel; a packaged app points it at its unpacked node-pty. */
   spawnPty?: SpawnPty;
   onUnexpected?: (err: unknown) => void;
+  /** The shell's tray, badge and notifications; the web host has none. */
+  attention?: AttentionSink;
+  /** How the shell keeps saved keys (safeStorage's backend); by default from whether a cipher exists. */
+  keyStorage?: 'os' | 'plain-text' | 'none';
 }
 
 export interface Core {
@@ -52,7 +59,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const store = new SessionStore({ dataDir: options.dataDir, durability: options.durability });
   const keys = new EncryptedKeys(options.dataDir, options.cipher);
   const settings = new AppSettings(options.dataDir);
-  const differ = new CardDiffer();
+  const differ = new CardDiffer(options.diffWorkerUrl ? { workerUrl: options.diffWorkerUrl } : {});
+  const attention = options.attention ? new Attention(options.attention) : undefined;
   const makeChat =
     options.chatFactory ??
     ((model: ModelConfig, k: KeyStore) =>
@@ -102,9 +110,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     home: options.home,
     onKeysChanged: refreshStoredKeys,
     onUnexpected: options.onUnexpected,
+    attention,
+    keyStorage: options.keyStorage,
   });
   await host.init();
   const { unreadable } = await sessions.start();
+  if (attention) {
+    host.subscribe((push) => attention.onPush(push));
+    attention.seed(await sessions.list());
+  }
   return {
     host,
     sessions,

@@ -19,6 +19,7 @@ import type { EncryptedKeys } from './settings/encrypted-keys.js';
 import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
+import type { Attention } from './attention/attention.js';
 import { completeFolders } from './paths/folder-completion.js';
 
 export interface HostDeps {
@@ -32,6 +33,10 @@ export interface HostDeps {
   home: string;
   /** Called after a key was saved or removed. */
   onKeysChanged?: () => Promise<void>;
+  /** Where app.activeSession and the notifications setting go (the shell's tray and notifications). */
+  attention?: Attention;
+  /** How the shell keeps saved keys; without it, 'os' when keys can be saved, else 'none'. */
+  keyStorage?: SettingsView['keyStorage'];
   /** Where unexpected errors go (never the renderer's only clue: it gets the message too). */
   onUnexpected?: (err: unknown) => void;
 }
@@ -48,6 +53,7 @@ export class Host {
   private readonly listeners = new Set<(push: Push) => void>();
   private readonly handlers: Handlers;
   private model: ModelConfig | null = null;
+  private notifications = true;
   private settingsProblem: string | null = null;
 
   constructor(private readonly deps: HostDeps) {
@@ -91,6 +97,10 @@ export class Host {
         await deps.terminals.close(terminalId);
         return { closed: true };
       },
+      'app.activeSession': async (view) => {
+        deps.attention?.setActive(view);
+        return { id: view.id, visible: view.visible };
+      },
     };
   }
 
@@ -98,6 +108,8 @@ export class Host {
   async init(): Promise<void> {
     const data = await this.deps.settings.read();
     this.model = data.model;
+    this.notifications = data.notifications;
+    this.deps.attention?.setNotifications(data.notifications);
     this.settingsProblem = data.problem;
   }
 
@@ -149,7 +161,8 @@ export class Host {
           ? 'env'
           : null;
     }
-    return { model: this.model, keys, problem: this.problem(keys) };
+    const keyStorage = this.deps.keyStorage ?? (this.deps.keys.canSave() ? 'os' : 'none');
+    return { model: this.model, keys, problem: this.problem(keys), notifications: this.notifications, keyStorage };
   }
 
   private problem(keys: SettingsView['keys']): string | null {
@@ -169,10 +182,14 @@ export class Host {
       await this.deps.keys.set(req.key.provider, req.key.value);
       await this.deps.onKeysChanged?.();
     }
-    if (req.model !== undefined) {
-      await this.deps.settings.write({ model: req.model });
-      this.model = req.model;
-      this.settingsProblem = null;
+    if (req.model !== undefined || req.notifications !== undefined) {
+      const model = req.model !== undefined ? req.model : this.model;
+      const notifications = req.notifications ?? this.notifications;
+      await this.deps.settings.write({ model, notifications });
+      this.model = model;
+      this.notifications = notifications;
+      this.deps.attention?.setNotifications(notifications);
+      if (req.model !== undefined) this.settingsProblem = null;
     }
     return this.settingsView();
   }

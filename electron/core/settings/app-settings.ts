@@ -10,10 +10,15 @@ import { writeFileAtomic } from '../log/atomic-file.js';
 
 export const SETTINGS_FILE = 'settings.json';
 
-const fileSchema = z.object({ model: modelConfigSchema.nullable().default(null) });
+const fileSchema = z.object({
+  model: modelConfigSchema.nullable().default(null),
+  notifications: z.boolean().default(true),
+});
 
 export interface AppSettingsData {
   model: ModelConfig | null;
+  /** OS notifications for cards and questions (the desktop app). */
+  notifications: boolean;
 }
 
 export class AppSettings {
@@ -25,14 +30,15 @@ export class AppSettings {
     try {
       text = await fs.readFile(this.file(), 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { model: null, problem: null };
-      return { model: null, problem: `cannot read ${this.file()}: ${(err as Error).message}` };
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { model: null, notifications: true, problem: null };
+      return { model: null, notifications: true, problem: `cannot read ${this.file()}: ${(err as Error).message}` };
     }
     try {
       return { ...fileSchema.parse(JSON.parse(text)), problem: null };
     } catch (err) {
       return {
         model: null,
+        notifications: true,
         problem: `${this.file()} is damaged (${(err as Error).message.split('\n')[0]}); choose a model in Settings to rewrite it`,
       };
     }
