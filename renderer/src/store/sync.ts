@@ -20,6 +20,9 @@ export interface StoreSync {
   dispose(): void;
 }
 
+/** The pushes the store folds; terminal and shell pushes have their own listeners. */
+const STORE_PUSHES = new Set<Push['name']>(['session.event', 'session.delta', 'session.output', 'sessions.changed']);
+
 const nextFrame: FrameScheduler = (callback) => {
   requestAnimationFrame(() => callback());
 };
@@ -54,6 +57,7 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
   };
 
   const onPush = (push: Push) => {
+    if (!STORE_PUSHES.has(push.name)) return;
     const id = 'id' in push.payload ? push.payload.id : null;
     const held = id !== null ? loading.get(id) : undefined;
     // A session being loaded keeps its pushes until its log arrived; duplicates fold away by seq.

@@ -70,6 +70,8 @@ export const SETTINGS_NONE: SettingsView = {
   model: null,
   keys: { anthropic: null, openai: null, 'openai-compatible': null },
   problem: null,
+  notifications: false,
+  keyStorage: 'os',
 };
 
 export function summaryOf(overrides: Partial<SessionSummary> & { id: string }): SessionSummary {
