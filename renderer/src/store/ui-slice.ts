@@ -1,7 +1,7 @@
 /**
  * What the frame shows around the sessions: settings as the app reported them, which
  * dialog is open, the connection to the web host, one message at a time, and a request to
- * move focus to a card (from the waiting list).
+ * move focus to a card (from the waiting list), and unsent drafts.
  */
 import type { StateCreator } from 'zustand';
 import type { SettingsView } from '../../../shared/contract';
@@ -29,6 +29,8 @@ export interface UiSlice {
   connection: ConnectionState;
   notice: Notice | null;
   focusRequest: FocusRequest | null;
+  /** The composer's unsent text per session, so switching tabs keeps it. */
+  drafts: Record<string, string>;
   setSettings(view: SettingsView): void;
   openDialog(dialog: Exclude<Dialog, null>): void;
   closeDialog(): void;
@@ -36,6 +38,9 @@ export interface UiSlice {
   showNotice(notice: Notice): void;
   dismissNotice(): void;
   requestFocus(sessionId: string, targetId: string | null): void;
+  /** The focus request was carried out (or could not be): it must not fire again later. */
+  focusHandled(nonce: number): void;
+  setDraft(sessionId: string, text: string): void;
 }
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
@@ -44,6 +49,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   connection: 'connected',
   notice: null,
   focusRequest: null,
+  drafts: {},
   setSettings: (settings) => set({ settings }),
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),
@@ -52,4 +58,9 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   dismissNotice: () => set({ notice: null }),
   requestFocus: (sessionId, targetId) =>
     set((s) => ({ focusRequest: { sessionId, targetId, nonce: (s.focusRequest?.nonce ?? 0) + 1 } })),
+  focusHandled: (nonce) =>
+    set((s) =>
+      s.focusRequest?.nonce === nonce ? { focusRequest: { ...s.focusRequest, targetId: null, sessionId: '' } } : s,
+    ),
+  setDraft: (sessionId, text) => set((s) => ({ drafts: { ...s.drafts, [sessionId]: text } })),
 });

@@ -1,0 +1,43 @@
+/**
+ * The frame: the sidebar, the tab bar, the active session, the banners and the dialogs.
+ * The store and its sync with the app are made by the caller (main.tsx, or a test).
+ */
+import { ConnectionBanner } from './components/frame/ConnectionBanner';
+import { EmptyState } from './components/frame/EmptyState';
+import { NoticeBar } from './components/frame/NoticeBar';
+import { ProblemBanner } from './components/frame/ProblemBanner';
+import { SessionView } from './components/session/SessionView';
+import { SettingsDialog } from './components/settings/SettingsDialog';
+import { Sidebar } from './components/sidebar/Sidebar';
+import { TabBar } from './components/tabs/TabBar';
+import { DropZone } from './components/workspace/DropZone';
+import { OpenFolderDialog } from './components/workspace/OpenFolderDialog';
+import { useActiveSessionReport } from './hooks/useActiveSessionReport';
+import { useAttention } from './hooks/useAttention';
+import { useShortcuts } from './hooks/useShortcuts';
+import { useAppStore } from './store/app-store';
+
+export function App() {
+  useShortcuts();
+  useAttention();
+  useActiveSessionReport();
+  const activeId = useAppStore((s) => s.activeId);
+  const dialog = useAppStore((s) => s.dialog);
+
+  return (
+    <DropZone>
+      <div className="app">
+        <Sidebar />
+        <main className="main">
+          <ConnectionBanner />
+          <ProblemBanner />
+          <NoticeBar />
+          <TabBar />
+          {activeId ? <SessionView key={activeId} sessionId={activeId} /> : <EmptyState />}
+        </main>
+      </div>
+      {dialog === 'open-folder' && <OpenFolderDialog />}
+      {dialog === 'settings' && <SettingsDialog />}
+    </DropZone>
+  );
+}

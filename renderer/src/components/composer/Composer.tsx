@@ -1,0 +1,99 @@
+/**
+ * Where the person writes to the agent. Enter sends and Shift+Enter starts a new line.
+ * While a card or question is open nothing can be sent and the composer says why; the
+ * field itself stays editable so a card going up never takes the focus or the text away.
+ * While a turn runs, sending queues. Typing here never answers a card.
+ */
+import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useApi } from '../../api/api-context';
+import { useAppStore } from '../../store/app-store';
+import { blockedReason } from './blocked-reason';
+import { QueuedMessages } from './QueuedMessages';
+import { useReturnedMessages } from './useReturnedMessages';
+
+const NO_QUEUE: never[] = [];
+
+export function Composer({ sessionId }: { sessionId: string }) {
+  const api = useApi();
+  const state = useAppStore((s) => s.sessions[sessionId]?.state ?? null);
+  const draft = useAppStore((s) => s.drafts[sessionId] ?? '');
+  const setDraft = useAppStore((s) => s.setDraft);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const reason = blockedReason(state);
+  const running = state?.turnId != null;
+  const canSend = reason === null && !sending && draft.trim() !== '';
+
+  const addToDraft = useCallback(
+    (text: string) => {
+      const current = draft.trim() === '' ? '' : `${draft}\n\n`;
+      setDraft(sessionId, current + text);
+    },
+    [draft, sessionId, setDraft],
+  );
+  useReturnedMessages(sessionId, state?.returned ?? NO_QUEUE, addToDraft, setError);
+
+  const send = async () => {
+    if (!canSend) return;
+    setSending(true);
+    setError(null);
+    try {
+      const reply = await api['session.send']({ id: sessionId, text: draft });
+      if (reply.ok) setDraft(sessionId, '');
+      else setError(`Not sent: ${reply.error}`);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const cancel = async () => {
+    const reply = await api['session.cancel']({ id: sessionId });
+    if (!reply.ok) setError(`Could not cancel: ${reply.error}`);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // An IME's Enter confirms the composition; it must not send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  };
+
+  const hintId = `composer-hint-${sessionId}`;
+  const hint = reason ?? (running ? 'The agent is working: what you send now waits in the queue.' : null);
+  return (
+    <div className="composer">
+      <QueuedMessages sessionId={sessionId} queue={state?.queue ?? NO_QUEUE} />
+      {hint && (
+        <p id={hintId} className={`composer-hint${reason ? ' composer-blocked' : ''}`}>
+          {hint}
+        </p>
+      )}
+      <div className="composer-row">
+        <textarea
+          className="composer-input"
+          aria-label="Message"
+          aria-describedby={hint ? hintId : undefined}
+          placeholder="Message the agent (Enter to send, Shift+Enter for a new line)"
+          rows={3}
+          value={draft}
+          onChange={(e) => setDraft(sessionId, e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="composer-buttons">
+          <button type="button" className="primary" disabled={!canSend} onClick={() => void send()}>
+            Send
+          </button>
+          <button type="button" disabled={!running} onClick={() => void cancel()} title="Cancel the turn (Esc)">
+            Cancel
+          </button>
+        </div>
+      </div>
+      {error && (
+        <p className="composer-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

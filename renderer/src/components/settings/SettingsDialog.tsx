@@ -1,0 +1,97 @@
+/** Settings: the model (provider, id, base URL, output cap), each provider's key, notifications. */
+import { useState, type FormEvent } from 'react';
+import { providerSchema, type Provider } from '../../../../shared/contract';
+import { useApi } from '../../api/api-context';
+import { useAppStore } from '../../store/app-store';
+import { Dialog } from '../frame/Dialog';
+import { KeyField } from './KeyField';
+import { formFrom, modelFrom, type ModelForm } from './model-form';
+import { NotificationsField } from './NotificationsField';
+
+const PROVIDERS = providerSchema.options as Provider[];
+
+export function SettingsDialog() {
+  const view = useAppStore((s) => s.settings);
+  const closeDialog = useAppStore((s) => s.closeDialog);
+  return (
+    <Dialog title="Settings" onClose={closeDialog}>
+      {view ? <SettingsForm key="form" /> : <p>Reading settings…</p>}
+    </Dialog>
+  );
+}
+
+function SettingsForm() {
+  const api = useApi();
+  const view = useAppStore((s) => s.settings)!;
+  const setSettings = useAppStore((s) => s.setSettings);
+  const [form, setForm] = useState<ModelForm>(() => formFrom(view.model));
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const field = (name: keyof ModelForm) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const model = modelFrom(form);
+    if ('error' in model) return setMessage({ kind: 'error', text: model.error });
+    const reply = await api['settings.set']({ model });
+    if (!reply.ok) return setMessage({ kind: 'error', text: reply.error });
+    setSettings(reply.data);
+    setMessage({ kind: 'ok', text: 'Saved.' });
+  };
+
+  return (
+    <div className="settings">
+      {view.problem && (
+        <p className="settings-warning" role="note">
+          {view.problem}
+        </p>
+      )}
+      <form onSubmit={(e) => void save(e)} className="settings-model">
+        <label htmlFor="settings-provider">Provider</label>
+        <select id="settings-provider" value={form.provider} onChange={(e) => field('provider')(e.target.value)}>
+          {PROVIDERS.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="settings-model">Model id</label>
+        <input
+          id="settings-model"
+          className="mono"
+          value={form.modelId}
+          onChange={(e) => field('modelId')(e.target.value)}
+        />
+        <label htmlFor="settings-base-url">Base URL {form.provider === 'openai-compatible' ? '' : '(optional)'}</label>
+        <input
+          id="settings-base-url"
+          className="mono"
+          placeholder={form.provider === 'openai-compatible' ? 'http://127.0.0.1:11434/v1' : ''}
+          value={form.baseURL}
+          onChange={(e) => field('baseURL')(e.target.value)}
+        />
+        <label htmlFor="settings-max-tokens">Max output tokens (optional)</label>
+        <input
+          id="settings-max-tokens"
+          inputMode="numeric"
+          value={form.maxOutputTokens}
+          onChange={(e) => field('maxOutputTokens')(e.target.value)}
+        />
+        <div className="dialog-actions">
+          <button type="submit" className="primary">
+            Save model
+          </button>
+        </div>
+        {message && (
+          <p
+            className={message.kind === 'error' ? 'dialog-error' : 'settings-ok'}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
+            {message.text}
+          </p>
+        )}
+      </form>
+      <KeyField key={form.provider} provider={form.provider} view={view} />
+      {'notifications' in view && <NotificationsField view={view} />}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** Every session, grouped by workspace (the most recently active first), with its state mark. */
+import { useMemo } from 'react';
+import { useAppStore } from '../../store/app-store';
+import { statusOf } from '../../store/session-status';
+import type { SessionEntry } from '../../store/sessions-slice';
+import { shortRelativeTime } from '../frame/relative-time';
+import { StateMark } from '../frame/StateMark';
+
+interface Group {
+  workspace: string;
+  entries: SessionEntry[];
+}
+
+export function groupByWorkspace(sessions: Record<string, SessionEntry>): Group[] {
+  const byWorkspace = new Map<string, SessionEntry[]>();
+  const newestFirst = Object.values(sessions).sort((a, b) => b.summary.updatedAt.localeCompare(a.summary.updatedAt));
+  for (const entry of newestFirst) {
+    const list = byWorkspace.get(entry.summary.workspace) ?? [];
+    list.push(entry);
+    byWorkspace.set(entry.summary.workspace, list);
+  }
+  return [...byWorkspace].map(([workspace, entries]) => ({ workspace, entries }));
+}
+
+export function SessionList() {
+  const sessions = useAppStore((s) => s.sessions);
+  const activeId = useAppStore((s) => s.activeId);
+  const openTab = useAppStore((s) => s.openTab);
+  const groups = useMemo(() => groupByWorkspace(sessions), [sessions]);
+
+  if (groups.length === 0) {
+    return <p className="sidebar-empty sessions-empty">No sessions yet.</p>;
+  }
+  return (
+    <div className="session-groups">
+      {groups.map((group) => (
+        <section key={group.workspace} className="session-group" aria-label={group.workspace}>
+          <h3 className="workspace-name" title={group.workspace}>
+            {group.workspace}
+          </h3>
+          <ul className="session-list">
+            {group.entries.map((entry) => (
+              <li key={entry.summary.id}>
+                <button
+                  type="button"
+                  className="session-item"
+                  aria-current={entry.summary.id === activeId ? 'page' : undefined}
+                  onClick={() => openTab(entry.summary.id)}
+                >
+                  <StateMark status={statusOf(entry)} />
+                  <span className="session-title">{entry.summary.title}</span>
+                  <span className="session-time">{shortRelativeTime(entry.summary.updatedAt)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

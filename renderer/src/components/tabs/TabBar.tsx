@@ -1,0 +1,80 @@
+/**
+ * One tab per open session, with its state mark. Arrow keys move between tabs (the ARIA
+ * tabs pattern); each tab's close button only closes the view, never the session.
+ */
+import { useRef, type KeyboardEvent } from 'react';
+import { useAppStore } from '../../store/app-store';
+import { statusOf } from '../../store/session-status';
+import { modKeyName } from '../frame/mod-key';
+import { StateMark } from '../frame/StateMark';
+
+export const SESSION_PANEL_ID = 'session-panel';
+
+export function TabBar() {
+  const openIds = useAppStore((s) => s.openIds);
+  const activeId = useAppStore((s) => s.activeId);
+  const sessions = useAppStore((s) => s.sessions);
+  const activateTab = useAppStore((s) => s.activateTab);
+  const closeTab = useAppStore((s) => s.closeTab);
+  const openDialog = useAppStore((s) => s.openDialog);
+  const list = useRef<HTMLDivElement>(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0 || openIds.length === 0) return;
+    event.preventDefault();
+    const at = activeId ? openIds.indexOf(activeId) : 0;
+    const next = openIds[(at + step + openIds.length) % openIds.length];
+    activateTab(next);
+    list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(next)}"]`)?.focus();
+  };
+
+  return (
+    <div className="tab-bar">
+      <div role="tablist" aria-label="Open sessions" ref={list} onKeyDown={onKeyDown} className="tabs">
+        {openIds.map((id) => {
+          const entry = sessions[id];
+          const active = id === activeId;
+          const title = entry?.summary.title ?? id;
+          return (
+            <div key={id} className={`tab${active ? ' tab-active' : ''}`} role="presentation">
+              <button
+                type="button"
+                role="tab"
+                data-tab-id={id}
+                aria-selected={active}
+                aria-controls={active ? SESSION_PANEL_ID : undefined}
+                tabIndex={active ? 0 : -1}
+                className="tab-label"
+                title={entry?.summary.workspace}
+                onClick={() => activateTab(id)}
+              >
+                {entry && <StateMark status={statusOf(entry)} />}
+                <span className="tab-title">{title}</span>
+              </button>
+              <button
+                type="button"
+                className="tab-close"
+                aria-label={`Close tab ${title}`}
+                title={`Close tab (${modKeyName()}+W); the session stays in the sidebar`}
+                tabIndex={active ? 0 : -1}
+                onClick={() => closeTab(id)}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      <button
+        type="button"
+        className="tab-new"
+        aria-label="New session"
+        title={`New session (${modKeyName()}+T)`}
+        onClick={() => openDialog('open-folder')}
+      >
+        +
+      </button>
+    </div>
+  );
+}
