@@ -4,7 +4,7 @@
  */
 import { useRef, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/app-store';
-import { statusOf } from '../../store/session-status';
+import { STATUS_WORDS, statusOf } from '../../store/session-status';
 import { modKeyName } from '../frame/mod-key';
 import { StateMark } from '../frame/StateMark';
 
@@ -46,6 +46,7 @@ export function TabBar() {
                 aria-controls={active ? SESSION_PANEL_ID : undefined}
                 tabIndex={active ? 0 : -1}
                 className="tab-label"
+                aria-label={entry ? `${title} (${STATUS_WORDS[statusOf(entry)]})` : title}
                 title={entry?.summary.workspace}
                 onClick={() => activateTab(id)}
               >

@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TabBar } from '../../../../../renderer/src/components/tabs/TabBar';
+import { createAppStore } from '../../../../../renderer/src/store/app-store';
+import { memoryStorage, renderFrame, seedSession, started, writeCard } from '../../render-frame';
+
+function threeTabs() {
+  const store = createAppStore(memoryStorage());
+  seedSession(store, { id: 'a', title: 'api' });
+  seedSession(store, { id: 'b', title: 'web' }, [...started(), writeCard('k', '/w/x')]);
+  seedSession(store, { id: 'c', title: 'docs' }, started());
+  for (const id of ['a', 'b', 'c']) store.getState().openTab(id);
+  return renderFrame(<TabBar />, { store });
+}
+
+describe('the tab bar', () => {
+  it('shows one tab per open session in a tablist, with its state mark, the active one selected', () => {
+    threeTabs();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['api', 'web', 'docs']);
+    expect(screen.getByRole('tab', { name: /docs/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /web/ })).toHaveAccessibleName('web (waiting for you)');
+    expect(screen.getByRole('tab', { name: /docs/ })).toHaveAccessibleName('docs (running)');
+  });
+
+  it('switches on a click and with the arrow keys', async () => {
+    const { store } = threeTabs();
+    await userEvent.click(screen.getByRole('tab', { name: /api/ }));
+    expect(store.getState().activeId).toBe('a');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(store.getState().activeId).toBe('c');
+    expect(screen.getByRole('tab', { name: /docs/ })).toHaveFocus();
+  });
+
+  it('closes a tab without touching its session', async () => {
+    const { store, fake } = threeTabs();
+    await userEvent.click(screen.getByRole('button', { name: 'Close tab web' }));
+    expect(screen.getAllByRole('tab')).toHaveLength(2);
+    expect(store.getState().sessions.b).toBeDefined();
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('"+" opens the folder dialog for a new session', async () => {
+    const { store } = threeTabs();
+    await userEvent.click(screen.getByRole('button', { name: 'New session' }));
+    expect(store.getState().dialog).toBe('open-folder');
+  });
+});
