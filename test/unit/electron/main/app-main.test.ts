@@ -1,0 +1,141 @@
+/**
+ * The shell's lifecycle against the fake electron module and a real core: the single
+ * instance, a folder on the command line or from a second launch, the menu's Open
+ * Folder…, and a clean shutdown before the process quits.
+ */
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionSummary } from '../../../../shared/contract.js';
+import { APP_START_URL } from '../../../../electron/main/renderer-origin.js';
+import { FakeEvent } from './fake-electron.js';
+import { startShell, type Shell } from './shell-harness.js';
+
+let shell: Shell | undefined;
+const folders: string[] = [];
+afterEach(async () => {
+  await shell?.close();
+  shell = undefined;
+  await Promise.all(folders.splice(0).map((f) => fs.rm(f, { recursive: true, force: true })));
+});
+
+async function tempFolder(): Promise<string> {
+  const folder = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-folder-')));
+  folders.push(folder);
+  return folder;
+}
+
+describe('start-up', () => {
+  it('opens one hardened window on the app scheme and serves the built renderer', async () => {
+    shell = await startShell();
+    expect(shell.fake.windows).toHaveLength(1);
+    expect(shell.window().loaded).toEqual([APP_START_URL]);
+    expect(shell.fake.protocolHandlers.has('gatehouse')).toBe(true);
+    expect(shell.fake.privilegedSchemes).toEqual([
+      { scheme: 'gatehouse', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    expect(shell.fake.applicationMenu()).not.toBeNull();
+    expect(shell.fake.trays).toHaveLength(1);
+  });
+
+  it('quits at once when another instance holds the lock, opening nothing', async () => {
+    shell = await startShell({ lock: false });
+    expect(shell.app).toBeNull();
+    expect(shell.fake.app.calls).toEqual(['quit']);
+    expect(shell.fake.windows).toHaveLength(0);
+    expect(shell.fake.handlers.size).toBe(0);
+  });
+
+  it('opens a session on the folder named on the command line, and shows its tab', async () => {
+    const folder = await tempFolder();
+    shell = await startShell({ argv: ['/opt/Gatehouse/gatehouse', folder], isPackaged: true });
+    const list = (await shell.call('sessions.list', {})) as { ok: true; data: SessionSummary[] };
+    expect(list.data.map((s) => s.workspace)).toEqual([folder]);
+    expect(shell.pushes()).toContainEqual({ name: 'app.focusSession', payload: { id: list.data[0]!.id } });
+  });
+});
+
+describe('a second launch', () => {
+  it('with a folder opens it in the running app and brings the window forward', async () => {
+    shell = await startShell();
+    const folder = await shell.workspace('second');
+    shell.window().minimized = true;
+    shell.fake.app.events.emit(
+      'second-instance',
+      {},
+      ['/usr/bin/electron', '.', '--some-switch', 'second'],
+      shell.root,
+    );
+    await until(async () => ((await shell!.call('sessions.list', {})) as { data: unknown[] }).data.length === 1);
+    const list = (await shell.call('sessions.list', {})) as { data: SessionSummary[] };
+    expect(list.data[0]!.workspace).toBe(folder);
+    expect(shell.window().restored).toBeGreaterThan(0);
+    expect(shell.window().focused).toBeGreaterThan(0);
+    await until(async () => shell!.pushes().some((p) => p.name === 'app.focusSession'));
+  });
+
+  it('without a folder only brings the window forward', async () => {
+    shell = await startShell();
+    shell.fake.app.events.emit('second-instance', {}, ['/usr/bin/electron', '.'], shell.root);
+    expect(shell.window().focused).toBe(1);
+    const list = (await shell.call('sessions.list', {})) as { data: unknown[] };
+    expect(list.data).toEqual([]);
+  });
+});
+
+describe('File > Open Folder…', () => {
+  it('asks the OS for a folder and opens a session on it', async () => {
+    const folder = await tempFolder();
+    shell = await startShell({ openDialogPaths: [folder] });
+    shell.fake.applicationMenu()!.click('File', 'Open Folder…');
+    await until(async () => shell!.pushes().some((p) => p.name === 'app.focusSession'));
+    expect(shell.fake.openDialogs[0]!.properties).toContain('openDirectory');
+    const list = (await shell.call('sessions.list', {})) as { data: SessionSummary[] };
+    expect(list.data.map((s) => s.workspace)).toEqual([folder]);
+  });
+
+  it('says why a folder cannot be opened, and opens nothing', async () => {
+    shell = await startShell({ openDialogPaths: ['/no/such/folder/anywhere'] });
+    shell.fake.applicationMenu()!.click('File', 'Open Folder…');
+    await until(async () => shell!.fake.messageBoxes.length === 1);
+    expect(shell.fake.messageBoxes[0]!.message).toContain('/no/such/folder/anywhere');
+    expect(((await shell.call('sessions.list', {})) as { data: unknown[] }).data).toEqual([]);
+  });
+});
+
+describe('quitting', () => {
+  it('holds the quit until the core has closed (turns stopped, logs flushed), then quits', async () => {
+    shell = await startShell();
+    const event = new FakeEvent();
+    shell.fake.app.events.emit('before-quit', event);
+    expect(event.prevented).toBe(true);
+    await until(async () => shell!.fake.app.calls.includes('quit'));
+    expect(shell.fake.trays[0]!.destroyed).toBe(true);
+    // The core is closed: a new session cannot be created any more.
+    const again = new FakeEvent();
+    shell.fake.app.events.emit('before-quit', again);
+    expect(again.prevented).toBe(false);
+  });
+
+  it('remembers the window size and place when it closes', async () => {
+    shell = await startShell();
+    shell.window().emit('close');
+    await until(async () => {
+      try {
+        const saved = JSON.parse(await fs.readFile(path.join(shell!.root, 'data', 'window-state.json'), 'utf8'));
+        return saved.width === 1280;
+      } catch {
+        return false;
+      }
+    });
+  });
+});
+
+async function until(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
