@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as NodePty from 'node-pty';
 import type { PtyOptions, PtyProcess, SpawnPty } from '../core/terminal/pty-spawn.js';
 
 export interface AppLayout {
@@ -57,7 +58,7 @@ export function missingResources(resources: Resources): string[] {
 /** node-pty's spawn, loaded from the located (unpacked) folder on the first terminal. */
 export function ptySpawnFrom(nodePtyDir: string): SpawnPty {
   return (file: string, args: string[], options: PtyOptions): PtyProcess => {
-    const pty = createRequire(path.join(nodePtyDir, 'package.json'))('./') as typeof import('node-pty');
+    const pty = createRequire(path.join(nodePtyDir, 'package.json'))('./') as typeof NodePty;
     return pty.spawn(file, args, options);
   };
 }
