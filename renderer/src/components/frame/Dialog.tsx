@@ -9,7 +9,9 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    const first = box.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button');
+    const first =
+      box.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      box.current?.querySelector<HTMLElement>('input, select, textarea');
     (first ?? box.current)?.focus();
     return () => before?.focus?.();
   }, []);

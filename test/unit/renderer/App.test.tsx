@@ -1,0 +1,48 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../../renderer/src/App';
+import { createAppStore } from '../../../renderer/src/store/app-store';
+import { SETTINGS_NONE } from './fake-api';
+import { memoryStorage, renderFrame, seedSession, started, writeCard } from './render-frame';
+
+describe('the frame', () => {
+  it('with no tab open, says how to start', () => {
+    renderFrame(<App />);
+    expect(screen.getByRole('navigation', { name: 'Sessions' })).toBeInTheDocument();
+    expect(screen.getByText(/Drag a folder onto this window, or press/)).toBeInTheDocument();
+    expect(screen.queryAllByRole('tab')).toEqual([]);
+  });
+
+  it('pins the open card between the transcript and the composer', () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, { id: 'a', workspace: '/w' }, [...started(), writeCard('k1', '/w/a.ts')]);
+    store.getState().openTab('a');
+    renderFrame(<App />, { store });
+    const pinned = document.querySelector('.pinned')!;
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    expect(pinned).toContainElement(screen.getAllByRole('button', { name: 'Allow once' })[0]);
+    expect(pinned.compareDocumentPosition(composer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says plainly when no model can run, with a way to Settings, and sessions stay browsable', async () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, { id: 'a', title: 'api' });
+    store.getState().setSettings({ ...SETTINGS_NONE, problem: 'No model is set: choose one in Settings.' });
+    renderFrame(<App />, { store });
+    expect(screen.getByText('No model is set: choose one in Settings.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /api/ }));
+    expect(screen.getByRole('tab', { name: /api/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open Settings' }));
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('shows a banner while the web host is unreachable', () => {
+    const { fake, store } = renderFrame(<App />);
+    act(() => store.getState().setConnection('reconnecting'));
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting');
+    act(() => store.getState().setConnection('connected'));
+    expect(screen.queryByText(/Reconnecting/)).toBeNull();
+    expect(fake.calls.filter((c) => c.name !== 'app.activeSession')).toEqual([]);
+  });
+});
