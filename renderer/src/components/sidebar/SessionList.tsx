@@ -22,6 +22,13 @@ export function groupByWorkspace(sessions: Record<string, SessionEntry>): Group[
   return [...byWorkspace].map(([workspace, entries]) => ({ workspace, entries }));
 }
 
+/** The last two folders of a long path: the end is what tells workspaces apart. */
+export function shortWorkspace(workspace: string): string {
+  if (workspace.length <= 30) return workspace;
+  const parts = workspace.split('/').filter(Boolean);
+  return parts.length > 2 ? `…/${parts.slice(-2).join('/')}` : workspace;
+}
+
 export function SessionList() {
   const sessions = useAppStore((s) => s.sessions);
   const activeId = useAppStore((s) => s.activeId);
@@ -36,7 +43,7 @@ export function SessionList() {
       {groups.map((group) => (
         <section key={group.workspace} className="session-group" aria-label={group.workspace}>
           <h3 className="workspace-name" title={group.workspace}>
-            {group.workspace}
+            {shortWorkspace(group.workspace)}
           </h3>
           <ul className="session-list">
             {group.entries.map((entry) => (
