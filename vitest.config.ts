@@ -40,6 +40,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Generated histories against a model of consent (issue 9); a fixed seed, about 2 minutes.
+        test: {
+          name: 'property',
+          environment: 'node',
+          include: ['test/property/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

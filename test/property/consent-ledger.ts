@@ -1,0 +1,77 @@
+/**
+ * The model of what a person consented to in one session, folded plainly from what the
+ * person did (the answers the history gave) and the cards the log shows. It does not use
+ * the app's reducer: a grant exists here only because a person answered allow_session to
+ * a card naming it, and it is gone once that answer was logged stale.
+ */
+import type { Answer, CardBody, Grant } from '../../shared/cards.js';
+import type { SessionEvent } from '../../shared/events.js';
+
+export type CardEvent = Extract<SessionEvent, { type: 'card' }>;
+export type CallEvent = Extract<SessionEvent, { type: 'tool_call' }>;
+
+/** The grant a card's "Allow for this session" means, read from what the card shows. */
+export function grantShown(body: CardBody): Grant {
+  switch (body.kind) {
+    case 'write':
+      return { kind: 'write', path: body.path };
+    case 'read':
+      return { kind: 'read', tool: body.tool, path: body.path };
+    case 'command':
+      return { kind: 'command', argv: [...body.argv], cwd: body.cwd };
+  }
+}
+
+export function grantKey(g: Grant): string {
+  return JSON.stringify(g.kind === 'command' ? [g.kind, g.argv, g.cwd] : [g.kind, 'tool' in g ? g.tool : '', g.path]);
+}
+
+export class ConsentLedger {
+  readonly cards = new Map<string, CardEvent>();
+  readonly calls = new Map<string, CallEvent>();
+  /** What the person answered, per card, in the order given (only answers the app accepted). */
+  readonly answered = new Map<string, Answer[]>();
+  private readonly grants = new Map<string, Grant>();
+  private seen = 0;
+
+  /** The grants the person has given and not lost, keyed by grantKey. */
+  grantKeys(): Set<string> {
+    return new Set(this.grants.keys());
+  }
+
+  grantList(): Grant[] {
+    return [...this.grants.values()];
+  }
+
+  personAnswered(cardId: string, answer: Answer): void {
+    const list = this.answered.get(cardId) ?? [];
+    list.push(answer);
+    this.answered.set(cardId, list);
+  }
+
+  /** The app refused the last answer (the card was closed): it was never given. */
+  personRetracted(cardId: string): void {
+    this.answered.get(cardId)?.pop();
+  }
+
+  /** Folds the events not folded yet (the log only grows). */
+  fold(events: readonly SessionEvent[]): void {
+    for (const e of events) {
+      if (e.seq <= this.seen) continue;
+      this.seen = e.seq;
+      this.apply(e);
+    }
+  }
+
+  private apply(e: SessionEvent): void {
+    if (e.type === 'card') this.cards.set(e.cardId, e);
+    if (e.type === 'tool_call') this.calls.set(e.toolCallId, e);
+    const card = 'cardId' in e ? this.cards.get(e.cardId) : undefined;
+    if (!card) return;
+    if (e.type === 'card_answer' && e.answer === 'allow_session' && this.answered.get(e.cardId)?.includes(e.answer)) {
+      const g = grantShown(card.body);
+      this.grants.set(grantKey(g), g);
+    }
+    if (e.type === 'card_stale' && e.answer === 'allow_session') this.grants.delete(grantKey(grantShown(card.body)));
+  }
+}

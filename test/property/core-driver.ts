@@ -1,0 +1,183 @@
+/**
+ * A real core over a history's temp folder, driven as a window and a model would drive
+ * it: the model is the puppet; answers, cancels and messages go through the host. A step
+ * is acted, then the core is let run until every session rests (at a model step, on an
+ * unanswered card, or idle). Used in process, and by the child a kill -9 is aimed at.
+ */
+import path from 'node:path';
+import type { Answer } from '../../shared/cards.js';
+import { createCore, type Core } from '../../electron/core/core.js';
+import type { Session } from '../../electron/core/sessions/session.js';
+import type { History, Step } from './history.js';
+import { readMetaGrants, type SessionView } from './observation.js';
+import { PuppetChat, tagged } from './puppet-chat.js';
+import { placeheld, type Layout } from './world.js';
+
+const SETTLE_LIMIT_MS = 20_000;
+
+/** Told of every answer the person gives, before the app hears it, and of answers the app refused. */
+export interface AnswerListener {
+  given(s: number, cardId: string, answer: Answer): void;
+  refused(s: number, cardId: string): void;
+}
+
+export class CoreDriver {
+  private readonly puppet = new PuppetChat();
+  readonly unexpected: string[] = [];
+  /** Cards a person answered and the app took, until the app restarts. */
+  private readonly answeredOpen = new Set<string>();
+  private core!: Core;
+  ids: string[] = [];
+  roots: string[] = [];
+  private calls = 0;
+  private messages = 0;
+
+  constructor(
+    private readonly layout: Layout,
+    private readonly answers: AnswerListener,
+    /** Unique call ids across restarts of the child: each boot gets its own prefix. */
+    private readonly callPrefix = 'c',
+  ) {}
+
+  async boot(): Promise<void> {
+    this.answeredOpen.clear();
+    this.core = await createCore({
+      dataDir: this.layout.data,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.layout.home },
+      home: this.layout.home,
+      cipher: null,
+      durability: 'none',
+      chatFactory: () => this.puppet.client,
+      onUnexpected: (err) => this.unexpected.push(`unexpected error in the core: ${String(err)}`),
+    });
+  }
+
+  /** First boot only: the model setting and the two sessions. */
+  async openSessions(second: History['second']): Promise<void> {
+    await this.core.host.call('settings.set', {
+      model: { provider: 'openai-compatible', modelId: 'puppet', baseURL: 'http://127.0.0.1:9/v1' },
+    });
+    const dirs = [this.layout.ws, second === 'same' ? this.layout.ws : path.join(this.layout.ws, 'sub')];
+    for (const dir of dirs) {
+      const session = await this.core.sessions.create(dir);
+      this.ids.push(session.id);
+      this.roots.push(session.summary().workspace);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.core.close().catch(() => undefined);
+  }
+
+  private session(s: number): Promise<Session> {
+    return this.core.sessions.get(this.ids[s]!);
+  }
+
+  /** Acts one step that is not the world's (the world is changed by whoever holds the layout). */
+  async act(step: Step): Promise<void> {
+    switch (step.kind) {
+      case 'call':
+        return this.modelCalls(step.s, step.tool, step.args);
+      case 'finish':
+        this.puppet.emit(step.s, [], 'done');
+        return;
+      case 'send':
+        return this.send(step.s);
+      case 'answer':
+        return this.answer(step.s, step.pick, step.answer);
+      case 'cancel':
+        await this.core.host.call('session.cancel', { id: this.ids[step.s]! });
+        return;
+      case 'restart':
+        await this.core.close();
+        return this.boot();
+      case 'world':
+        throw new Error('the world is changed by the caller');
+    }
+  }
+
+  /** The model's next step is this call; an idle session is sent a message first, so the call has a turn. */
+  private async modelCalls(s: number, tool: string, args: unknown): Promise<void> {
+    const state = (await this.session(s)).snapshot();
+    if (!this.puppet.isWaiting(s) && state.turnId === null && state.queue.length === 0) {
+      await this.send(s);
+      await this.settle();
+    }
+    const input = JSON.parse(placeheld(JSON.stringify(args), this.layout)) as unknown;
+    this.puppet.emit(s, [{ toolCallId: `${this.callPrefix}${++this.calls}`, toolName: tool, input }]);
+  }
+
+  private async send(s: number): Promise<void> {
+    await this.core.host.call('session.send', { id: this.ids[s]!, text: tagged(s, `message ${++this.messages}`) });
+  }
+
+  private async answer(s: number, pick: number, answer: Answer): Promise<void> {
+    const session = await this.session(s);
+    const open = session.snapshot().openCards;
+    const all = session.allEvents().flatMap((e) => (e.type === 'card' ? [e] : []));
+    // Mostly the open card; now and then one long answered, withdrawn or stale.
+    const candidates = pick < 4 && open.length > 0 ? open : all;
+    const card = candidates[pick % Math.max(1, candidates.length)];
+    if (!card) return;
+    // The model hears of the answer before the app does: the gate may log it at once.
+    this.answers.given(s, card.cardId, answer);
+    const reply = await this.core.host.call('card.answer', { id: this.ids[s]!, cardId: card.cardId, answer });
+    if (reply.ok) this.answeredOpen.add(card.cardId);
+    else this.answers.refused(s, card.cardId);
+  }
+
+  /** Lets the core run until every session rests, and stays so across two looks; else says why not. */
+  async settle(): Promise<string | null> {
+    const deadline = Date.now() + SETTLE_LIMIT_MS;
+    let previous: string | null = null;
+    for (;;) {
+      const now = await this.restingSignature();
+      if (now !== null && now === previous) return null;
+      if (Date.now() > deadline) return `liveness: a session never came to rest (${await this.describeStates()})`;
+      previous = now;
+      await new Promise((r) => setTimeout(r, now === null ? 1 : 4));
+    }
+  }
+
+  /** Each session's last seq when all rest, else null. */
+  private async restingSignature(): Promise<string | null> {
+    const seqs: number[] = [];
+    for (const s of this.ids.keys()) {
+      const st = (await this.session(s)).snapshot();
+      const resting =
+        this.puppet.isWaiting(s) ||
+        st.openQuestion !== null ||
+        st.openCards.some((c) => !this.answeredOpen.has(c.cardId)) ||
+        (st.turnId === null && st.queue.length === 0);
+      if (!resting) return null;
+      seqs.push(st.lastSeq);
+    }
+    return seqs.join(',');
+  }
+
+  private async describeStates(): Promise<string> {
+    const out: string[] = [];
+    for (const s of this.ids.keys()) {
+      const st = (await this.session(s)).snapshot();
+      out.push(`s${s}: ${st.status}, turn ${st.turnId}, ${st.openCards.length} open cards, queue ${st.queue.length}`);
+    }
+    return out.join('; ');
+  }
+
+  async views(): Promise<SessionView[]> {
+    const views: SessionView[] = [];
+    for (const [s, id] of this.ids.entries()) {
+      const session = await this.session(s);
+      const st = session.snapshot();
+      views.push({
+        id,
+        root: this.roots[s]!,
+        events: [...session.allEvents()],
+        stateGrants: st.grants,
+        metaGrants: await readMetaGrants(this.layout.data, id),
+        openCards: [...st.openCards],
+      });
+    }
+    return views;
+  }
+}

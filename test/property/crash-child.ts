@@ -1,0 +1,68 @@
+/**
+ * The host process a kill -9 is aimed at: a real core over a history's data folder,
+ * driven over stdin and stdout, one JSON line per message. argv: the layout (JSON), the
+ * second workspace ("same" or "nested"), a call-id prefix, and, after a kill, the
+ * sessions to take up again (JSON {ids, roots}).
+ *
+ * In: {"step": Step} (never a world step; the parent changes the world itself).
+ * Out: {"ready": ...} once booted and at rest, then one {"done": ...} per step.
+ */
+import { createInterface } from 'node:readline';
+import { CoreDriver } from './core-driver.js';
+import type { History, Step } from './history.js';
+import type { Layout } from './world.js';
+
+export interface ChildAnswer {
+  s: number;
+  cardId: string;
+  answer: string;
+  refused: boolean;
+}
+
+export interface ChildRest {
+  ids: string[];
+  roots: string[];
+  stuck: string | null;
+  unexpected: string[];
+  answers: ChildAnswer[];
+  sessions: { openCards: unknown[]; stateGrants: unknown[] }[];
+}
+
+const [layoutJson, second, prefix, resume] = process.argv.slice(2);
+const layout = JSON.parse(layoutJson!) as Layout;
+const answers: ChildAnswer[] = [];
+const driver = new CoreDriver(
+  layout,
+  {
+    given: (s, cardId, answer) => answers.push({ s, cardId, answer, refused: false }),
+    refused: (s, cardId) => answers.push({ s, cardId, answer: '', refused: true }),
+  },
+  prefix,
+);
+
+await driver.boot();
+if (resume) Object.assign(driver, JSON.parse(resume) as { ids: string[]; roots: string[] });
+else await driver.openSessions(second as History['second']);
+await reply('ready');
+
+const lines = createInterface({ input: process.stdin });
+for await (const line of lines) {
+  const { step } = JSON.parse(line) as { step: Step };
+  await driver.act(step);
+  await reply('done');
+}
+await driver.close();
+
+async function reply(kind: 'ready' | 'done'): Promise<void> {
+  const stuck = await driver.settle();
+  const views = await driver.views();
+  const rest: ChildRest = {
+    ids: driver.ids,
+    roots: driver.roots,
+    stuck,
+    unexpected: driver.unexpected.splice(0),
+    answers: answers.splice(0),
+    sessions: views.map((v) => ({ openCards: v.openCards, stateGrants: v.stateGrants })),
+  };
+  process.stdout.write(`${JSON.stringify({ [kind]: rest })}\n`);
+}

@@ -1,0 +1,94 @@
+/**
+ * Runs one history against a real core in this process, over a fresh temp folder, and
+ * checks every invariant after every step: act, let the core come to rest, look at
+ * everything, compare with the model.
+ */
+import { promises as fs } from 'node:fs';
+import { CoreDriver } from './core-driver.js';
+import type { History } from './history.js';
+import { Invariants } from './invariants.js';
+import { logFolds } from './log-check.js';
+import { observe, type Observation } from './observation.js';
+import { applyWorld, makeLayout, populate, Tokens, type Layout } from './world.js';
+
+export interface HistoryOutcome {
+  violations: string[];
+  /** Steps run (all of them, or up to the first violation). */
+  steps: number;
+  /** How many events of each type the sessions logged: what the history reached. */
+  reached: Record<string, number>;
+}
+
+export async function runHistory(history: History, options: { dump?: boolean } = {}): Promise<HistoryOutcome> {
+  const layout = await makeLayout();
+  const tokens = new Tokens();
+  const invariants = new Invariants(layout.data, layout.markers, 2);
+  const driver = new CoreDriver(layout, {
+    given: (s, cardId, answer) => invariants.ledgers[s]!.personAnswered(cardId, answer),
+    refused: (s, cardId) => invariants.ledgers[s]!.personRetracted(cardId),
+  });
+  try {
+    await populate(layout, tokens);
+    await driver.boot();
+    await driver.openSessions(history.second);
+    const outcome = await play(history, layout, tokens, driver, invariants);
+    if (options.dump) await dump(layout, driver);
+    return outcome;
+  } finally {
+    await driver.close();
+    await fs.rm(layout.root, { recursive: true, force: true });
+  }
+}
+
+async function play(
+  history: History,
+  layout: Layout,
+  tokens: Tokens,
+  driver: CoreDriver,
+  invariants: Invariants,
+): Promise<HistoryOutcome> {
+  const look = () => observe(layout.root, layout.markers, () => driver.views());
+  let before = await look();
+  invariants.trail.record(before.tree);
+  for (const [i, step] of history.steps.entries()) {
+    if (step.kind === 'world') await applyWorld(step.op, layout, tokens);
+    else await driver.act(step);
+    const stuck = await driver.settle();
+    const after = await look();
+    const problems = await invariants.check(step, before, after);
+    if (stuck) problems.push(stuck);
+    problems.push(...driver.unexpected.splice(0));
+    if (step.kind === 'restart') problems.push(...(await logsFold(layout, after)));
+    if (problems.length > 0) {
+      return { violations: problems.map((p) => `step ${i + 1}: ${p}`), steps: i + 1, reached: reached(after) };
+    }
+    before = after;
+  }
+  const end = await logsFold(layout, before);
+  return { violations: end.map((p) => `end: ${p}`), steps: history.steps.length, reached: reached(before) };
+}
+
+async function logsFold(layout: Layout, obs: Observation): Promise<string[]> {
+  const problems: string[] = [];
+  for (const view of obs.sessions) problems.push(...(await logFolds(layout.data, view.id, view.events)));
+  return problems;
+}
+
+/** Prints both logs, for a person reading a failure. */
+async function dump(layout: Layout, driver: CoreDriver): Promise<void> {
+  for (const view of await driver.views()) {
+    console.log(`--- session ${view.id} (${view.root})`);
+    for (const e of view.events) console.log(JSON.stringify(e).replaceAll(layout.root, '<root>').slice(0, 600));
+  }
+}
+
+export function reached(obs: Observation): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const view of obs.sessions) {
+    for (const e of view.events) {
+      const key = e.type === 'tool_result' ? `${e.tool}:${e.ok ? 'ok' : 'error'}` : e.type;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+  }
+  return counts;
+}

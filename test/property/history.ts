@@ -1,0 +1,56 @@
+/**
+ * A history: what happens, step by step, to two sessions and the world around them.
+ * Paths are written with placeholders (<ws>, <out>, <mk>, <root>) so a history reads the
+ * same and replays the same in any temp folder.
+ */
+import type { Answer } from '../../shared/cards.js';
+import type { WorldOp } from './world.js';
+
+export type Step =
+  /** The model's next step in session s is this tool call (a turn is started first if none runs). */
+  | { kind: 'call'; s: number; tool: string; args: unknown }
+  /** The model's next step in session s is plain text: finish. */
+  | { kind: 'finish'; s: number }
+  /** The person sends a message (it starts a turn, or queues, or is refused). */
+  | { kind: 'send'; s: number }
+  /** The person answers a card of session s: pick indexes open cards first, then every card ever shown. */
+  | { kind: 'answer'; s: number; pick: number; answer: Answer }
+  | { kind: 'cancel'; s: number }
+  /** The app quits and starts again over the same data folder. */
+  | { kind: 'restart' }
+  | { kind: 'world'; op: WorldOp };
+
+export interface History {
+  /** Session 1's workspace: the same folder as session 0's, or its `sub` folder. */
+  second: 'same' | 'nested';
+  steps: Step[];
+  /** Set on a sampled share: the core runs in a host process that gets a kill -9 in that step. */
+  crash: { at: number; delayMs: number } | null;
+}
+
+export function describeStep(step: Step): string {
+  switch (step.kind) {
+    case 'call':
+      return `s${step.s} model calls ${step.tool} ${JSON.stringify(step.args)}`;
+    case 'finish':
+      return `s${step.s} model finishes`;
+    case 'send':
+      return `s${step.s} person sends a message`;
+    case 'answer':
+      return `s${step.s} person answers card #${step.pick} with ${step.answer}`;
+    case 'cancel':
+      return `s${step.s} person cancels`;
+    case 'restart':
+      return 'the app restarts';
+    case 'world':
+      return `world: ${JSON.stringify(step.op)}`;
+  }
+}
+
+export function describeHistory(h: History): string {
+  const lines = h.steps.map((s, i) => `${String(i + 1).padStart(3)}. ${describeStep(s)}`);
+  const crash = h.crash ? [`in a host process, killed -9 ${h.crash.delayMs} ms into step ${h.crash.at + 1}`] : [];
+  return [`session 1 workspace: ${h.second === 'same' ? 'same as session 0' : '<ws>/sub'}`, ...crash, ...lines].join(
+    '\n',
+  );
+}
