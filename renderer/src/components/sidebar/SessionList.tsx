@@ -1,5 +1,6 @@
 /** Every session, grouped by workspace (the most recently active first), with its state mark. */
 import { useMemo } from 'react';
+import { useNow } from '../../hooks/useNow';
 import { useAppStore } from '../../store/app-store';
 import { statusOf } from '../../store/session-status';
 import type { SessionEntry } from '../../store/sessions-slice';
@@ -33,6 +34,7 @@ export function SessionList() {
   const sessions = useAppStore((s) => s.sessions);
   const activeId = useAppStore((s) => s.activeId);
   const openTab = useAppStore((s) => s.openTab);
+  const now = useNow();
   const groups = useMemo(() => groupByWorkspace(sessions), [sessions]);
 
   if (groups.length === 0) {
@@ -56,7 +58,7 @@ export function SessionList() {
                 >
                   <StateMark status={statusOf(entry)} />
                   <span className="session-title">{entry.summary.title}</span>
-                  <span className="session-time">{shortRelativeTime(entry.summary.updatedAt)}</span>
+                  <span className="session-time">{shortRelativeTime(entry.summary.updatedAt, now)}</span>
                 </button>
               </li>
             ))}

@@ -3,6 +3,7 @@
  * brings the session's tab forward and moves focus to the card.
  */
 import { useMemo } from 'react';
+import { useNow } from '../../hooks/useNow';
 import { useAppStore } from '../../store/app-store';
 import { describeWaiting, waitingCount, waitingItems, type WaitingItem } from '../../store/waiting';
 import { shortRelativeTime } from '../frame/relative-time';
@@ -10,6 +11,7 @@ import { shortRelativeTime } from '../frame/relative-time';
 export function WaitingList() {
   const sessions = useAppStore((s) => s.sessions);
   const openTab = useAppStore((s) => s.openTab);
+  const now = useNow();
   const requestFocus = useAppStore((s) => s.requestFocus);
   const items = useMemo(() => waitingItems(sessions), [sessions]);
   const count = waitingCount(items);
@@ -33,7 +35,7 @@ export function WaitingList() {
               <button type="button" className="waiting-item" onClick={() => focus(item)} title={item.workspace}>
                 <span className="waiting-session">{item.title}</span>
                 <span className="waiting-what">{describeWaiting(item)}</span>
-                <span className="waiting-time">{shortRelativeTime(item.ts)}</span>
+                <span className="waiting-time">{shortRelativeTime(item.ts, now)}</span>
               </button>
             </li>
           ))}
