@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../renderer/src/App';
@@ -23,6 +23,32 @@ describe('the frame', () => {
     const composer = screen.getByRole('textbox', { name: 'Message' });
     expect(pinned).toContainElement(screen.getAllByRole('button', { name: 'Allow once' })[0]);
     expect(pinned.compareDocumentPosition(composer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('a click in the waiting list brings the session forward and puts focus on its card', async () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, { id: 'a', title: 'api', workspace: '/w' }, [...started(), writeCard('k1', '/w/a.ts')]);
+    seedSession(store, { id: 'b', title: 'web' });
+    store.getState().openTab('b');
+    renderFrame(<App />, { store });
+    const list = screen.getByRole('list', { name: 'Waiting for you' });
+    await userEvent.click(within(list).getByRole('button', { name: /api/ }));
+    expect(screen.getByRole('tab', { name: /api/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('region', { name: 'Permission: write a.ts' })[0]).toHaveFocus();
+  });
+
+  it('a card that goes up while the person types keeps the focus and the text in the composer', async () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, { id: 'a', workspace: '/w' }, started());
+    store.getState().openTab('a');
+    renderFrame(<App />, { store });
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(composer, 'half a thou');
+    act(() => seedSession(store, { id: 'a', workspace: '/w' }, [...started(), writeCard('k1', '/w/a.ts')]));
+    expect(screen.getAllByRole('region', { name: 'Permission: write a.ts' }).length).toBeGreaterThan(0);
+    expect(composer).toHaveFocus();
+    await userEvent.type(composer, 'ght');
+    expect(composer).toHaveValue('half a thought');
   });
 
   it('says plainly when no model can run, with a way to Settings, and sessions stay browsable', async () => {
