@@ -122,7 +122,7 @@ describe('a session terminal through the host', () => {
     await t.waitFor(/line5000\r?\n/);
     const pushes = t.outputPushes();
     expect(pushes.length).toBeLessThan(100);
-    for (const p of pushes) expect(Buffer.byteLength(p.payload.data)).toBeLessThanOrEqual(TERMINAL_FLUSH_BYTES * 2);
+    for (const p of pushes) expect(Buffer.byteLength(p.payload.data)).toBeLessThanOrEqual(TERMINAL_FLUSH_BYTES);
   });
 
   it('gathers many small writes into few pushes', async () => {
