@@ -22,8 +22,11 @@ export interface World {
   readonly ui: GatehousePage;
   /** Saves test-results/e2e/<spec>-<state>.png. */
   shot(state: string): Promise<string>;
-  /** kill -9 the host and start it again on the same data folder (same port when it can). */
-  crashAndRestartHost(): Promise<WebHost>;
+  /**
+   * kill -9 the host, run `whileDown` (e.g. see the page notice), and start the host again
+   * on the same data folder (same port when it can).
+   */
+  crashAndRestartHost(whileDown?: () => Promise<void>): Promise<WebHost>;
 }
 
 export function useWorld(spec: string): World {
@@ -82,9 +85,10 @@ export function useWorld(spec: string): World {
       return need(ui, 'the page');
     },
     shot: (state) => screenshot(need(ui, 'the page').page, spec, state),
-    async crashAndRestartHost() {
+    async crashAndRestartHost(whileDown) {
       const old = need(host, 'the web host');
       await old.kill();
+      await whileDown?.();
       host = await restartWebHost(old, hostOptions());
       return host;
     },

@@ -3,6 +3,7 @@
  * rule 7 and the names the engineers agreed on). When a name is missing the wait fails
  * with a message that says which name the spec looked for.
  */
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { waitUntil } from './wait-until.js';
 
@@ -90,9 +91,20 @@ export class GatehousePage {
 
   /** Clicks an answer once the card is armed (answers are disarmed for 0.5 s after it appears). */
   async answer(card: Locator, button: CardAnswerButton): Promise<void> {
-    const target = card.getByRole('button', { name: button, exact: true });
-    await visible(target, `the "${button}" button on the card`);
-    await waitUntil(() => target.isEnabled(), Boolean, `"${button}" armed`);
+    await this.clickArmed(
+      card.getByRole('button', { name: button, exact: true }),
+      `the "${button}" button on the card`,
+    );
+  }
+
+  /** Clicks a button once it is enabled (disabled or aria-disabled while a card arms). */
+  async clickArmed(button: Locator, what: string): Promise<void> {
+    const target = await visible(button, what);
+    await waitUntil(
+      () => target.evaluate((el) => !el.hasAttribute('disabled') && el.getAttribute('aria-disabled') !== 'true'),
+      Boolean,
+      `${what} armed`,
+    );
     await target.click();
   }
 
@@ -133,12 +145,18 @@ export class GatehousePage {
   }
 }
 
-/** The label of a write card for this absolute path (UI.md card rule 7). */
-export function writeCardLabel(absolutePath: string): string {
-  return `Permission: write ${absolutePath}`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The label of a write card for a file in a workspace (UI.md card rule 7): "Permission: write
+ * PATH", with PATH relative to the workspace (as the cards show it) or absolute.
+ */
+export function writeCardLabel(workspace: string, relative: string): RegExp {
+  const absolute = path.join(workspace, relative);
+  return new RegExp(`^Permission: write (${escapeRegExp(relative)}|${escapeRegExp(absolute)})$`);
 }
 
 /** The label of a command card: "Permission: run ARGV0…" (whatever follows argv[0]). */
 export function runCardLabel(argv0: string): RegExp {
-  return new RegExp(`^Permission: run ${argv0.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  return new RegExp(`^Permission: run ${escapeRegExp(argv0)}`);
 }
