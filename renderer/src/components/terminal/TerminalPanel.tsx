@@ -124,6 +124,9 @@ function mountTerminal(
   const fit = new FitAddon();
   term.loadAddon(fit);
   term.open(element);
+  // The frame's shortcuts run first (capture phase) and mark the keys they used: those
+  // must not also reach the shell (Ctrl+` would type a NUL, Ctrl+3 an Escape).
+  term.attachCustomKeyEventHandler((event) => !event.defaultPrevented);
   const connection = new TerminalConnection(api, term, setState);
   const typing = term.onData((data) => connection.input(data));
   const resizing = term.onResize(({ cols, rows }) => connection.resize(cols, rows));

@@ -103,6 +103,15 @@ describe('TerminalPanel', () => {
     ).toBe(paste);
   });
 
+  it('leaves to the app the keys its shortcuts already used, and lets every other key reach the shell', async () => {
+    const { fake } = setup();
+    await running(fake);
+    const used = new KeyboardEvent('keydown', { key: '`', ctrlKey: true, cancelable: true });
+    used.preventDefault();
+    expect(term().keyHandler!(used)).toBe(false);
+    expect(term().keyHandler!(new KeyboardEvent('keydown', { key: 'c', ctrlKey: true, cancelable: true }))).toBe(true);
+  });
+
   it('passes the grid’s new size to the pty', async () => {
     const { fake } = setup();
     await running(fake);

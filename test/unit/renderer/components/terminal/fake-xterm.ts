@@ -34,7 +34,11 @@ export class FakeTerminal {
     this.options = { ...options };
     FakeTerminal.instances.push(this);
   }
+  keyHandler: ((event: KeyboardEvent) => boolean) | null = null;
   loadAddon() {}
+  attachCustomKeyEventHandler(handler: (event: KeyboardEvent) => boolean) {
+    this.keyHandler = handler;
+  }
   open(parent: HTMLElement) {
     this.element = document.createElement('div');
     parent.appendChild(this.element);
