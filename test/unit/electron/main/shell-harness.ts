@@ -18,6 +18,8 @@ export interface Shell {
   fake: FakeElectron;
   app: RunningApp | null;
   logs: string[];
+  /** Every reply the window got over IPC. */
+  replies: unknown[];
   /** Every CoreOptions the shell passed to createCore. */
   coreOptions: CoreOptions[];
   window(): FakeWindow;
@@ -32,12 +34,18 @@ export interface Shell {
 export const TOP_FRAME = { url: APP_START_URL, parent: null };
 
 export async function startShell(
-  options: FakeElectronOptions & { argv?: string[]; cwd?: string; platform?: NodeJS.Platform } = {},
+  options: FakeElectronOptions & {
+    argv?: string[];
+    cwd?: string;
+    platform?: NodeJS.Platform;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Shell> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-shell-')));
   const fake = createFakeElectron({ userData: path.join(root, 'data'), home: root, ...options });
   const logs: string[] = [];
   const coreOptions: CoreOptions[] = [];
+  const replies: unknown[] = [];
   const app = await runApp({
     electron: fake.electron,
     createCore: (o: CoreOptions): Promise<Core> => {
@@ -47,7 +55,7 @@ export async function startShell(
     argv: options.argv ?? ['/usr/bin/electron', '.'],
     cwd: options.cwd ?? root,
     platform: options.platform ?? 'linux',
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
     devServerUrl: undefined,
     preload: '/app/out/preload/index.cjs',
     rendererDir: '/app/out/renderer',
@@ -59,13 +67,18 @@ export async function startShell(
     fake,
     app,
     logs,
+    replies,
     coreOptions,
     window: () => {
       const w = fake.windows.at(-1);
       if (!w) throw new Error('no window');
       return w;
     },
-    call: (name, payload) => fake.invoke(callChannel(name), payload, TOP_FRAME) as Promise<Reply<unknown>>,
+    call: async (name, payload) => {
+      const reply = (await fake.invoke(callChannel(name), payload, TOP_FRAME)) as Reply<unknown>;
+      replies.push(reply);
+      return reply;
+    },
     pushes: () =>
       (fake.windows.at(-1)?.webContents.sent ?? [])
         .filter((s) => s.channel === PUSH_CHANNEL)
