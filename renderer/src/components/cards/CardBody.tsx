@@ -1,0 +1,17 @@
+/** The body of a card by its kind; the same view serves the open card and its record. */
+import type { CardEvent } from '../../../../shared/reducer';
+import { CommandCard } from './CommandCard';
+import { ReadCard } from './ReadCard';
+import { WriteCard } from './WriteCard';
+
+export function CardBody({ sessionId, workspace, card }: { sessionId: string; workspace: string; card: CardEvent }) {
+  const body = card.body;
+  switch (body.kind) {
+    case 'write':
+      return <WriteCard sessionId={sessionId} workspace={workspace} cardId={card.cardId} body={body} />;
+    case 'command':
+      return <CommandCard workspace={workspace} body={body} />;
+    case 'read':
+      return <ReadCard body={body} />;
+  }
+}

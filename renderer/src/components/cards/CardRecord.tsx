@@ -1,0 +1,83 @@
+/**
+ * A card as part of the transcript's record: one line saying what was asked and what
+ * happened, with the card's content a click away. An open card here points at the pinned
+ * one instead of offering buttons, so there is exactly one place to answer.
+ */
+import { useState } from 'react';
+import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
+import { ANSWER_WORDS } from './AnswerBar';
+import { CardBody } from './CardBody';
+import { ArgvTokens } from './ArgvTokens';
+import { VisibleText } from './VisibleText';
+import { workspaceRelative } from './workspace-path';
+import './cards.css';
+
+interface CardRecordProps {
+  sessionId: string;
+  workspace: string;
+  card: CardEvent;
+  outcome: CardOutcome;
+}
+
+export function outcomeWords(card: CardEvent, outcome: CardOutcome): string {
+  switch (outcome.state) {
+    case 'open':
+      return 'waiting — answer the card above the composer';
+    case 'answered':
+      return outcome.answer === 'deny' ? 'Denied' : `Allowed ${ANSWER_WORDS[outcome.answer].slice('Allow '.length)}`;
+    case 'stale':
+      return `Dropped: ${card.body.kind === 'write' ? 'file' : 'path'} changed (${outcome.reason})`;
+    case 'withdrawn':
+      return `Withdrawn (${outcome.reason})`;
+  }
+}
+
+const MARKS: Record<CardOutcome['state'], string> = { open: '⏳', answered: '•', stale: '↺', withdrawn: '–' };
+
+export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordProps) {
+  const [open, setOpen] = useState(false);
+  const tone = outcome.state === 'answered' ? (outcome.answer === 'deny' ? 'denied' : 'allowed') : outcome.state;
+  return (
+    <div className={`card-record card-record-${tone}`} data-card-id={card.cardId}>
+      <button type="button" className="card-record-line" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span className="card-record-mark" aria-hidden="true">
+          {open ? '▾' : '▸'} {MARKS[outcome.state]}
+        </span>
+        <span className="card-record-subject">
+          <RecordSubject card={card} workspace={workspace} />
+        </span>
+        <span className="card-record-outcome">{outcomeWords(card, outcome)}</span>
+      </button>
+      {open && (
+        <div className="card-record-details">
+          <CardBody sessionId={sessionId} workspace={workspace} card={card} />
+          <p className="card-scope">Scope offered: {card.scope}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RecordSubject({ card, workspace }: { card: CardEvent; workspace: string }) {
+  const body = card.body;
+  switch (body.kind) {
+    case 'write':
+      return (
+        <>
+          write <VisibleText text={workspaceRelative(workspace, body.path)} title={body.path} />
+        </>
+      );
+    case 'command':
+      return (
+        <>
+          run <ArgvTokens argv={body.argv} compact />
+        </>
+      );
+    case 'read':
+      return (
+        <>
+          {body.tool} <VisibleText text={body.path} />
+        </>
+      );
+  }
+}

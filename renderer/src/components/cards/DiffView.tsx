@@ -1,0 +1,132 @@
+/**
+ * A card's diff, side by side or line by line, windowed: only the rows in view are in the
+ * DOM, so a 64 KiB diff paints its first screenful as fast as a small one (DESIGN.md,
+ * Known traps: diff2html's whole HTML took 450–640 ms to paint). Rows use diff2html's CSS
+ * classes for the look, and every piece of file content is a React text node.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import 'diff2html/bundles/css/diff2html.min.css';
+import { diffRowsFor, type LineRow, type SplitRow, type UnifiedRow } from './diff-rows';
+import { CODE_OPTIONS } from './visible-text';
+import { VisibleText } from './VisibleText';
+import './diff-view.css';
+
+export type DiffLayout = 'split' | 'unified';
+
+const ROW_ESTIMATE_PX = 20;
+/** The diff scrolls inside the card beyond this, so the card's buttons stay in reach. */
+const MAX_HEIGHT_PX = 480;
+
+export function DiffView({ cardId, diff }: { cardId: string; diff: string }) {
+  const [layout, setLayout] = useState<DiffLayout>('split');
+  const rows = useMemo(() => diffRowsFor(cardId, diff), [cardId, diff]);
+  const list: readonly (UnifiedRow | SplitRow)[] = layout === 'split' ? rows.split : rows.unified;
+  return (
+    <div className={`diff-view d2h-wrapper diff-view-${layout}`}>
+      <div className="diff-view-bar">
+        <span className="diff-view-stats">
+          <span className="diff-view-added">+{rows.added}</span>{' '}
+          <span className="diff-view-deleted">−{rows.deleted}</span> lines
+        </span>
+        <div className="diff-view-layout" role="group" aria-label="Diff layout">
+          <button type="button" aria-pressed={layout === 'split'} onClick={() => setLayout('split')}>
+            Side by side
+          </button>
+          <button type="button" aria-pressed={layout === 'unified'} onClick={() => setLayout('unified')}>
+            Line by line
+          </button>
+        </div>
+      </div>
+      {list.length === 0 ? (
+        <p className="diff-view-empty">No lines to show.</p>
+      ) : (
+        <DiffRowsWindow key={layout} rows={list} />
+      )}
+    </div>
+  );
+}
+
+function DiffRowsWindow({ rows }: { rows: readonly (UnifiedRow | SplitRow)[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 12,
+  });
+  return (
+    <div
+      ref={scrollRef}
+      className="diff-view-scroll"
+      tabIndex={0}
+      aria-label="Diff lines"
+      style={{ height: Math.min(virtualizer.getTotalSize(), MAX_HEIGHT_PX) }}
+    >
+      <div className="diff-view-space" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className="diff-view-row"
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            <DiffRow row={rows[item.index] as UnifiedRow | SplitRow} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function DiffRow({ row }: { row: UnifiedRow | SplitRow }) {
+  if (row.kind === 'hunk') return <div className="d2h-info diff-view-hunk">{row.header}</div>;
+  if (row.kind === 'line') return <UnifiedLine line={row} />;
+  return (
+    <div className="diff-view-pair">
+      <SideLine line={row.left} side="old" />
+      <SideLine line={row.right} side="new" />
+    </div>
+  );
+}
+
+const TYPE_CLASS: Record<LineRow['type'], string> = { insert: 'd2h-ins', delete: 'd2h-del', context: 'd2h-cntx' };
+
+function UnifiedLine({ line }: { line: LineRow }) {
+  return (
+    <div className={`diff-view-line ${TYPE_CLASS[line.type]}`}>
+      <span className="diff-view-num">{line.oldNumber ?? ''}</span>
+      <span className="diff-view-num">{line.newNumber ?? ''}</span>
+      <LineContent line={line} />
+    </div>
+  );
+}
+
+function SideLine({ line, side }: { line: LineRow | null; side: 'old' | 'new' }) {
+  if (!line) return <div className="diff-view-line d2h-emptyplaceholder" aria-hidden="true" />;
+  const number = side === 'old' ? line.oldNumber : line.newNumber;
+  return (
+    <div className={`diff-view-line ${TYPE_CLASS[line.type]}`}>
+      <span className="diff-view-num">{number ?? ''}</span>
+      <LineContent line={line} />
+    </div>
+  );
+}
+
+function LineContent({ line }: { line: LineRow }) {
+  return (
+    <>
+      <span className="d2h-code-line-prefix diff-view-prefix">{line.prefix}</span>
+      <span className="d2h-code-line-ctn diff-view-text">
+        <VisibleText text={line.text} options={CODE_OPTIONS} />
+        {line.noNewline && (
+          <span className="diff-view-no-newline" title="No newline at end of file">
+            {' '}
+            ⏎̸ no newline at end of file
+          </span>
+        )}
+      </span>
+    </>
+  );
+}

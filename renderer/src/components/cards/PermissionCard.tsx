@@ -1,0 +1,75 @@
+/**
+ * A permission card. Open and pinned above the composer it asks; in the transcript it is
+ * the record of what was asked and what happened. UI.md's card rules are the spec.
+ */
+import { useEffect, type KeyboardEvent } from 'react';
+import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
+import { AnswerBar } from './AnswerBar';
+import { CardBody } from './CardBody';
+import { answerForKey } from './card-keys';
+import { cardLabel } from './card-label';
+import { markCardPaintedSoon } from './card-paint';
+import { CardRecord } from './CardRecord';
+import { useArming } from './useArming';
+import { useCardAnswer } from './useCardAnswer';
+import './cards.css';
+
+export interface PermissionCardProps {
+  sessionId: string;
+  workspace: string;
+  card: CardEvent;
+  outcome: CardOutcome;
+  pinned: boolean;
+}
+
+export function PermissionCard(props: PermissionCardProps) {
+  if (props.outcome.state === 'open' && props.pinned) return <OpenCard key={props.card.cardId} {...props} />;
+  return <CardRecord {...props} />;
+}
+
+const REASKED: Record<CardEvent['body']['kind'], string> = {
+  write: 'The file changed after the last card; this is the diff as it is now.',
+  command: 'Something changed after the last card; this is the command as it is now.',
+  read: 'The path changed after the last card; this is the read as it is now.',
+};
+
+function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
+  const armed = useArming(card.cardId);
+  const { pending, sent, error, answer } = useCardAnswer(sessionId, card.cardId);
+  const busy = pending || sent !== null;
+  useEffect(() => markCardPaintedSoon(card.cardId), [card.cardId]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const choice = answerForKey(event);
+    if (!choice) return;
+    event.preventDefault();
+    if (armed && !busy) void answer(choice);
+  };
+
+  return (
+    // Focusable but never autofocused: a card appearing must not take focus from the composer.
+    <section
+      className={`card card-open card-kind-${card.body.kind}`}
+      role="region"
+      aria-label={cardLabel(card.body, workspace)}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-card-id={card.cardId}
+    >
+      {card.reasked && (
+        <p className="card-reasked" role="note">
+          <strong>{REASKED[card.body.kind]}</strong> {card.reasked.reason}
+        </p>
+      )}
+      <CardBody sessionId={sessionId} workspace={workspace} card={card} />
+      <AnswerBar scope={card.scope} armed={armed} busy={busy} onAnswer={(choice) => void answer(choice)} />
+      {pending && <p className="card-status">Sending…</p>}
+      {sent && <p className="card-status">Answer sent; waiting for the agent.</p>}
+      {error && (
+        <p className="card-error" role="alert">
+          The answer did not go through: {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/** Realistic cards for the card tests and the look harness. */
+import { describeGrant, grantFor, type CardBody } from '../../../../../shared/cards';
+import type { CardEvent, QuestionEvent } from '../../../../../shared/reducer';
+
+export const WORKSPACE = '/home/me/src/project';
+export const SESSION = 's1';
+
+let seq = 10;
+
+export function cardOf(body: CardBody, overrides: Partial<CardEvent> = {}): CardEvent {
+  const grant = grantFor(body);
+  seq += 1;
+  return {
+    type: 'card',
+    seq,
+    ts: '2026-12-03T04:00:00.000Z',
+    turnId: 't1',
+    toolCallId: `call-${seq}`,
+    cardId: `card-${seq}`,
+    body,
+    grant,
+    scope: describeGrant(grant),
+    ...overrides,
+  };
+}
+
+export const SMALL_DIFF = [
+  '--- a/src/app.ts',
+  '+++ b/src/app.ts',
+  '@@ -1,4 +1,4 @@',
+  ' import { run } from "./run";',
+  '-const limit = 10;',
+  '+const limit = 20;',
+  ' ',
+  ' run(limit);',
+  '',
+].join('\n');
+
+export function writeBody(overrides: Partial<Extract<CardBody, { kind: 'write' }>> = {}): CardBody {
+  return {
+    kind: 'write',
+    tool: 'write_file',
+    path: `${WORKSPACE}/src/app.ts`,
+    inside: true,
+    creates: false,
+    diff: SMALL_DIFF,
+    diffTruncated: false,
+    diffBytes: SMALL_DIFF.length,
+    proposalBytes: 1126,
+    beforeBytes: 1024,
+    digest: 'a'.repeat(64),
+    proposalBlob: 'b'.repeat(64),
+    ...overrides,
+  };
+}
+
+export function commandBody(argv: string[], overrides: Partial<Extract<CardBody, { kind: 'command' }>> = {}): CardBody {
+  return { kind: 'command', tool: 'run', argv, cwd: WORKSPACE, ...overrides };
+}
+
+export function readBody(overrides: Partial<Extract<CardBody, { kind: 'read' }>> = {}): CardBody {
+  return { kind: 'read', tool: 'read_file', path: '/etc/hosts', ...overrides };
+}
+
+/** A unified diff of `lines` changed lines (every 7th of a longer file), like the bench's. */
+export function bigDiff(changedEvery: number, total: number): string {
+  const out = ['--- a/src/big.ts', '+++ b/src/big.ts', `@@ -1,${total} +1,${total} @@`];
+  for (let i = 1; i <= total; i++) {
+    if (i % changedEvery === 0) out.push(`-export const value${i} = ${i};`, `+export const value${i} = ${i * 2};`);
+    else out.push(` export const value${i} = ${i};`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export function questionOf(question: string, options?: string[]): QuestionEvent {
+  seq += 1;
+  return {
+    type: 'question',
+    seq,
+    ts: '2026-12-03T04:00:00.000Z',
+    turnId: 't1',
+    toolCallId: `call-${seq}`,
+    questionId: `q-${seq}`,
+    question,
+    ...(options ? { options } : {}),
+  };
+}
