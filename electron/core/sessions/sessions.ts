@@ -94,7 +94,11 @@ export class Sessions {
     if (existing) return existing;
     const opening = this.deps.store.open(id).then(async (record) => {
       const meta = await record.meta();
-      const workspace = await Workspace.open(meta.workspace).catch(() => null);
+      // meta.json keeps the real root. A folder now reached there through a link (the
+      // workspace swapped for a link, say to a folder outside) is not this workspace:
+      // taking it would make every file there free to read.
+      const opened = await Workspace.open(meta.workspace).catch(() => null);
+      const workspace = opened?.root === meta.workspace ? opened : null;
       return this.build(record, workspace);
     });
     this.open.set(id, opening);
