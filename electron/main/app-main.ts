@@ -4,6 +4,7 @@
  * command line or a second launch, and a clean shutdown that stops every turn, command
  * and terminal and flushes the logs before the process exits.
  */
+import path from 'node:path';
 import type { Push, SessionSummary } from '../../shared/contract.js';
 import type { Core, CoreOptions } from '../core/core.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
@@ -53,6 +54,8 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   const { electron, platform, devServerUrl } = options;
   const { app } = electron;
   const log = options.log ?? ((message: string) => console.error(`gatehouse: ${message}`));
+  // GATEHOUSE_HOME moves the whole profile, and with it the single-instance lock.
+  if (options.env.GATEHOUSE_HOME) app.setPath('userData', path.resolve(options.env.GATEHOUSE_HOME));
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return null;

@@ -144,6 +144,7 @@ export interface ScreenLike {
 export interface AppLike {
   readonly isPackaged: boolean;
   getPath(name: 'userData' | 'home'): string;
+  setPath(name: 'userData', value: string): void;
   getAppPath(): string;
   requestSingleInstanceLock(): boolean;
   quit(): void;

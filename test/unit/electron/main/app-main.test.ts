@@ -139,3 +139,12 @@ async function until(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+describe('GATEHOUSE_HOME', () => {
+  it('moves the profile (and so the single-instance lock) and the data folder there', async () => {
+    const home = await tempFolder();
+    shell = await startShell({ env: { GATEHOUSE_HOME: home } });
+    expect(shell.fake.app.getPath('userData')).toBe(home);
+    expect(shell.coreOptions[0]!.dataDir).toBe(home);
+  });
+});

@@ -244,12 +244,16 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
   const appEvents = new Emitter();
   const calls: string[] = [];
   let applicationMenu: FakeMenu | null = null;
+  let userData = options.userData ?? '/data';
 
   const app: AppLike & { events: Emitter; calls: string[] } = {
     events: appEvents,
     calls,
     isPackaged: options.isPackaged ?? false,
-    getPath: (name) => (name === 'home' ? (options.home ?? '/home/user') : (options.userData ?? '/data')),
+    getPath: (name) => (name === 'home' ? (options.home ?? '/home/user') : userData),
+    setPath: (_name, value) => {
+      userData = value;
+    },
     getAppPath: () => '/app',
     requestSingleInstanceLock: () => options.lock ?? true,
     quit: () => void calls.push('quit'),
