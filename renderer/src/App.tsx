@@ -7,6 +7,7 @@ import { EmptyState } from './components/frame/EmptyState';
 import { NoticeBar } from './components/frame/NoticeBar';
 import { ProblemBanner } from './components/frame/ProblemBanner';
 import { SessionView } from './components/session/SessionView';
+import { TerminalDock } from './components/session/TerminalDock';
 import { SettingsDialog } from './components/settings/SettingsDialog';
 import { Sidebar } from './components/sidebar/Sidebar';
 import { TabBar } from './components/tabs/TabBar';
@@ -34,6 +35,7 @@ export function App() {
           <NoticeBar />
           <TabBar />
           {activeId ? <SessionView key={activeId} sessionId={activeId} /> : <EmptyState />}
+          <TerminalDock />
         </main>
       </div>
       {dialog === 'open-folder' && <OpenFolderDialog />}

@@ -9,7 +9,8 @@ export type Command =
   | { name: 'tab.close' }
   | { name: 'tab.goto'; index: number }
   | { name: 'turn.cancel' }
-  | { name: 'settings.open' };
+  | { name: 'settings.open' }
+  | { name: 'terminal.toggle' };
 
 interface Shortcut {
   key: string;
@@ -22,6 +23,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'o', mod: true, command: { name: 'folder.open' } },
   { key: 'w', mod: true, command: { name: 'tab.close' } },
   { key: ',', mod: true, command: { name: 'settings.open' } },
+  { key: '`', mod: true, command: { name: 'terminal.toggle' } },
   ...Array.from({ length: 9 }, (_, i) => ({
     key: String(i + 1),
     mod: true,

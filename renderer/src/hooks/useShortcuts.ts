@@ -1,4 +1,8 @@
-/** Listens for the shortcut table's keys on the window and runs their commands. */
+/**
+ * Listens for the shortcut table's keys on the window and runs their commands. It listens in
+ * the capture phase: the terminal's xterm.js swallows the keys it handles, and Ctrl+W or
+ * Ctrl+1–9 must still work from the terminal.
+ */
 import { useEffect } from 'react';
 import { useApi } from '../api/api-context';
 import type { RendererApi } from '../api/types';
@@ -13,13 +17,12 @@ export function useShortcuts(): void {
   const store = useAppStoreApi();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
       const command = commandFor(event, isMac());
       if (!command) return;
       if (run(command, store, api, event.target)) event.preventDefault();
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [api, store]);
 }
 
@@ -41,16 +44,23 @@ export function run(command: Command, store: AppStore, api: RendererApi, target:
     case 'tab.goto':
       s.activateIndex(command.index);
       return true;
+    case 'terminal.toggle':
+      if (!s.activeId) return false;
+      s.toggleTerminal(s.activeId);
+      return true;
     case 'turn.cancel':
       return cancelTurn(store, api, target);
   }
 }
 
-/** Esc cancels the active turn, but never from a card (it must not answer one) or a dialog. */
+/**
+ * Esc cancels the active turn, but never from a card (it must not answer one), a dialog, or
+ * the terminal (Esc belongs to the program running in the shell).
+ */
 function cancelTurn(store: AppStore, api: RendererApi, target: EventTarget | null): boolean {
   const s = store.getState();
   if (s.dialog) return false;
-  if (target instanceof Element && target.closest('[role="region"], [role="dialog"]')) return false;
+  if (target instanceof Element && target.closest('[role="region"], [role="dialog"], .terminal-panel')) return false;
   const id = s.activeId;
   if (!id || !s.sessions[id]?.state?.turnId) return false;
   void api['session.cancel']({ id }).then((reply) => {

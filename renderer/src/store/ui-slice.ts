@@ -31,6 +31,8 @@ export interface UiSlice {
   focusRequest: FocusRequest | null;
   /** The composer's unsent text per session, so switching tabs keeps it. */
   drafts: Record<string, string>;
+  /** Sessions whose terminal panel is shown (Ctrl+`). */
+  terminalOpen: Record<string, boolean>;
   setSettings(view: SettingsView): void;
   openDialog(dialog: Exclude<Dialog, null>): void;
   closeDialog(): void;
@@ -41,6 +43,7 @@ export interface UiSlice {
   /** The focus request was carried out (or could not be): it must not fire again later. */
   focusHandled(nonce: number): void;
   setDraft(sessionId: string, text: string): void;
+  toggleTerminal(sessionId: string): void;
 }
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
@@ -50,6 +53,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   notice: null,
   focusRequest: null,
   drafts: {},
+  terminalOpen: {},
   setSettings: (settings) => set({ settings }),
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),
@@ -63,4 +67,6 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
       s.focusRequest?.nonce === nonce ? { focusRequest: { ...s.focusRequest, targetId: null, sessionId: '' } } : s,
     ),
   setDraft: (sessionId, text) => set((s) => ({ drafts: { ...s.drafts, [sessionId]: text } })),
+  toggleTerminal: (sessionId) =>
+    set((s) => ({ terminalOpen: { ...s.terminalOpen, [sessionId]: !s.terminalOpen[sessionId] } })),
 });

@@ -43,7 +43,8 @@ export function SessionList() {
   return (
     <div className="session-groups">
       {groups.map((group) => (
-        <section key={group.workspace} className="session-group" aria-label={group.workspace}>
+        // A group, not a region: landmarks are kept for the cards and the terminal.
+        <div key={group.workspace} className="session-group" role="group" aria-label={group.workspace}>
           <h3 className="workspace-name" title={group.workspace}>
             {shortWorkspace(group.workspace)}
           </h3>
@@ -63,7 +64,7 @@ export function SessionList() {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ))}
     </div>
   );

@@ -22,7 +22,7 @@ export function WaitingList() {
   };
 
   return (
-    <section className={`waiting${count > 0 ? ' waiting-some' : ''}`} aria-labelledby="waiting-heading">
+    <div className={`waiting${count > 0 ? ' waiting-some' : ''}`}>
       <h2 id="waiting-heading" className="sidebar-heading">
         Waiting for you{count > 0 ? ` (${count})` : ''}
       </h2>
@@ -41,6 +41,6 @@ export function WaitingList() {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }

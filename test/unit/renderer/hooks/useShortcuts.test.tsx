@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../../renderer/src/App';
 import { commandFor } from '../../../../renderer/src/hooks/shortcut-table';
+import { run } from '../../../../renderer/src/hooks/useShortcuts';
+import { createFakeApi } from '../fake-api';
 import { createAppStore } from '../../../../renderer/src/store/app-store';
 import { memoryStorage, renderFrame, seedSession, started, writeCard } from '../render-frame';
 
@@ -71,6 +73,34 @@ describe('keyboard shortcuts', () => {
     await press('{Escape}');
     expect(fake.requestsOf('session.cancel')).toEqual([]);
     expect(fake.requestsOf('card.answer')).toEqual([]);
+  });
+
+  it('Ctrl+` toggles the active session’s terminal, even from inside the terminal', () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, { id: 'a' });
+    store.getState().openTab('a');
+    const fake = createFakeApi();
+    const terminal = document.createElement('div');
+    terminal.className = 'terminal-panel';
+    expect(run({ name: 'terminal.toggle' }, store, fake.api, terminal)).toBe(true);
+    expect(store.getState().terminalOpen).toEqual({ a: true });
+    run({ name: 'terminal.toggle' }, store, fake.api, terminal);
+    expect(store.getState().terminalOpen).toEqual({ a: false });
+    expect(commandFor({ key: '`', ctrlKey: true, metaKey: false, altKey: false, shiftKey: false }, false)).toEqual({
+      name: 'terminal.toggle',
+    });
+  });
+
+  it('Esc inside the terminal belongs to the shell: it cancels nothing', () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, { id: 'a' }, started());
+    store.getState().openTab('a');
+    const fake = createFakeApi();
+    const terminal = document.createElement('div');
+    terminal.className = 'terminal-panel';
+    const input = terminal.appendChild(document.createElement('textarea'));
+    expect(run({ name: 'turn.cancel' }, store, fake.api, input)).toBe(false);
+    expect(fake.requestsOf('session.cancel')).toEqual([]);
   });
 
   it('maps keys through one table, Cmd on a Mac and Ctrl elsewhere', () => {
