@@ -1,0 +1,59 @@
+/**
+ * A tool call as one compact row (`▸ read_file src/a.ts`) that expands to its arguments and
+ * result. Outputs are text nodes in bounded, scrolling <pre>s. A running `run` shows its
+ * live output.
+ */
+import { useState } from 'react';
+import type { TranscriptItem } from '../../../../shared/reducer';
+import type { LiveOutput as LiveOutputData } from '../../store/live-output';
+import { ArgvTokens } from '../cards/ArgvTokens';
+import { VisibleText } from '../cards/VisibleText';
+import { LiveOutput } from './LiveOutput';
+import { toolSummary } from './tool-summary';
+
+type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
+
+function argsText(args: unknown): string {
+  try {
+    return JSON.stringify(args, null, 2) ?? String(args);
+  } catch {
+    return String(args);
+  }
+}
+
+export function ToolRow({ item, live }: { item: ToolItem; live: LiveOutputData | undefined }) {
+  const [open, setOpen] = useState(false);
+  const summary = toolSummary(item.tool, item.args);
+  const state = !item.result ? 'running' : item.result.ok ? 'ok' : 'error';
+  const mark = { running: '…', ok: '✓', error: '✗' }[state];
+  return (
+    <div className={`tool-row tool-row-${state}`}>
+      <button type="button" className="tool-row-line" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+        <span className="tool-row-name">{item.tool}</span>
+        <span className="tool-row-summary">
+          {summary.kind === 'argv' ? <ArgvTokens argv={summary.argv} compact /> : <VisibleText text={summary.text} />}
+        </span>
+        <span className={`tool-row-mark tool-row-mark-${state}`} title={state}>
+          {mark}
+          <span className="sr-only"> {state}</span>
+        </span>
+      </button>
+      {!item.result && live && <LiveOutput output={live} />}
+      {open && (
+        <div className="tool-row-details">
+          <p className="tool-row-label">Arguments</p>
+          <pre className="tool-output">{argsText(item.args)}</pre>
+          {item.result ? (
+            <>
+              <p className="tool-row-label">{item.result.ok ? 'Result' : 'Error'}</p>
+              <pre className={`tool-output${item.result.ok ? '' : ' tool-output-error'}`}>{item.result.output}</pre>
+            </>
+          ) : (
+            <p className="tool-row-label">Running…</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

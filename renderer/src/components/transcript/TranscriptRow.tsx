@@ -1,0 +1,96 @@
+/** One transcript item, by kind. */
+import type { TranscriptItem } from '../../../../shared/reducer';
+import type { LiveOutput as LiveOutputData } from '../../store/live-output';
+import { ArgvTokens } from '../cards/ArgvTokens';
+import { PermissionCard } from '../cards/PermissionCard';
+import { Markdown } from './Markdown';
+import { MessageRow } from './MessageRow';
+import { ToolRow } from './ToolRow';
+
+interface RowProps {
+  sessionId: string;
+  workspace: string;
+  item: TranscriptItem;
+  liveOutput: Record<string, LiveOutputData>;
+}
+
+const TURN_END_WORDS = {
+  finished: 'Turn finished',
+  cancelled: 'Turn cancelled',
+  error: 'Turn ended with an error',
+  interrupted: 'Turn interrupted',
+} as const;
+
+export function TranscriptRow({ sessionId, workspace, item, liveOutput }: RowProps) {
+  switch (item.kind) {
+    case 'user':
+      return <MessageRow role="user" text={item.text} />;
+    case 'assistant':
+      return <MessageRow role="assistant" text={item.text} />;
+    case 'tool':
+      return <ToolRow item={item} live={liveOutput[item.toolCallId]} />;
+    case 'card':
+      return (
+        <PermissionCard
+          sessionId={sessionId}
+          workspace={workspace}
+          card={item.card}
+          outcome={item.outcome}
+          pinned={false}
+        />
+      );
+    case 'question':
+      return <QuestionRecord item={item} />;
+    case 'hook':
+      return (
+        <div className={`event-row hook-row ${item.ok ? 'event-ok' : 'event-error'}`}>
+          <p>
+            <span aria-hidden="true">{item.ok ? '✓' : '✗'}</span> Hook <ArgvTokens argv={item.argv} compact />{' '}
+            {item.ok ? 'passed' : `failed${item.exitCode === null ? '' : ` (exit ${item.exitCode})`}`}
+          </p>
+          {item.output && <pre className="tool-output">{item.output}</pre>}
+        </div>
+      );
+    case 'result':
+      return (
+        <div className="event-row result-row">
+          <p className="event-title">Result</p>
+          <Markdown text={item.summary} />
+        </div>
+      );
+    case 'turn_end':
+      return (
+        <div className={`event-row turn-end turn-end-${item.reason}`}>
+          <p>
+            — {TURN_END_WORDS[item.reason]}
+            {item.message ? `: ${item.message}` : ''} —
+          </p>
+        </div>
+      );
+    case 'error':
+      return (
+        <div className="event-row error-row" role="note">
+          <p>
+            <strong>Error:</strong> {item.message}
+          </p>
+        </div>
+      );
+  }
+}
+
+function QuestionRecord({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {
+  const outcome =
+    item.answer !== undefined
+      ? `Answered: ${item.answer}`
+      : item.withdrawn !== undefined
+        ? `Withdrawn (${item.withdrawn})`
+        : 'waiting — answer the question above the composer';
+  return (
+    <div
+      className={`event-row question-row${item.answer === undefined && item.withdrawn === undefined ? ' question-open' : ''}`}
+    >
+      <p className="event-title">Question: {item.question.question}</p>
+      <p className="question-outcome">{outcome}</p>
+    </div>
+  );
+}
