@@ -11,6 +11,11 @@ import { waitUntil } from './harness/wait-until.js';
 
 const world = useWorld('terminal');
 
+/** The one browser global the spec uses inside the page (the root tsconfig has no DOM types). */
+interface BrowserWindow {
+  getComputedStyle(element: unknown): { backgroundColor: string };
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -64,7 +69,7 @@ describe('the terminal panel through the web host', () => {
       panel
         .locator('.xterm-scrollable-element')
         .first()
-        .evaluate((e) => getComputedStyle(e).backgroundColor);
+        .evaluate((e) => (globalThis as unknown as BrowserWindow).getComputedStyle(e).backgroundColor);
     const light = await background();
     await page.emulateMedia({ colorScheme: 'dark' });
     await waitUntil(background, (now) => now !== light, 'the terminal to take the dark theme');
