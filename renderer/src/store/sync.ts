@@ -135,7 +135,8 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
     }
     if (!dropped) return;
     dropped = false;
-    void refresh().then(() => {
+    // Settings too: the app may have restarted with another model or keys.
+    void sync.start().then(() => {
       for (const [id, entry] of Object.entries(store.getState().sessions)) if (entry.state) void sync.catchUp(id);
     });
   });

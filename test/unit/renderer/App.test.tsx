@@ -51,6 +51,22 @@ describe('the frame', () => {
     expect(composer).toHaveValue('half a thought');
   });
 
+  it('keeps the oldest open card next to the composer, so a newer one appears above it', () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, { id: 'a', workspace: '/w' }, [
+      ...started(),
+      writeCard('k1', '/w/a.ts'),
+      writeCard('k2', '/w/b.ts'),
+    ]);
+    store.getState().openTab('a');
+    renderFrame(<App />, { store });
+    const pinned = document.querySelector('.pinned')!;
+    expect([...pinned.querySelectorAll('[data-pinned]')].map((el) => el.getAttribute('data-pinned'))).toEqual([
+      'k1',
+      'k2',
+    ]);
+  });
+
   it('says plainly when no model can run, with a way to Settings, and sessions stay browsable', async () => {
     const store = createAppStore(memoryStorage());
     seedSession(store, { id: 'a', title: 'api' });

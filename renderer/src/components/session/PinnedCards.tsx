@@ -2,6 +2,12 @@
  * The open cards and question of the session, pinned between the transcript and the
  * composer so streamed text can never scroll them away. The waiting list's focus request
  * lands here: the card gets focus (cards are focusable regions) and scrolls into view.
+ *
+ * Nothing moves under the pointer: the box grows upward from the composer and the oldest
+ * card sits at its bottom (column-reverse), so a newer card appears above without moving
+ * it. When a card closes, the ones above slide down into its place; their key includes
+ * their place, so they mount afresh and their answers are disarmed again for 0.5 s, and a
+ * double click meant for the closed card cannot answer the next one.
  */
 import { useEffect, useRef } from 'react';
 import type { SessionState } from '../../../../shared/reducer';
@@ -37,8 +43,8 @@ export function PinnedCards({
   if (openCards.length === 0 && !openQuestion) return null;
   return (
     <div className="pinned" ref={box}>
-      {openCards.map((card) => (
-        <div key={card.cardId} data-pinned={card.cardId} tabIndex={-1}>
+      {openCards.map((card, place) => (
+        <div key={`${card.cardId}@${place}`} data-pinned={card.cardId} tabIndex={-1}>
           <PermissionCard
             sessionId={sessionId}
             workspace={workspace}
@@ -49,7 +55,7 @@ export function PinnedCards({
         </div>
       ))}
       {openQuestion && (
-        <div data-pinned={openQuestion.questionId} tabIndex={-1}>
+        <div key={`${openQuestion.questionId}@${openCards.length}`} data-pinned={openQuestion.questionId} tabIndex={-1}>
           <QuestionCard sessionId={sessionId} question={openQuestion} />
         </div>
       )}
