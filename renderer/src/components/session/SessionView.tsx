@@ -5,7 +5,7 @@
 import { useAppStore } from '../../store/app-store';
 import { Composer } from '../composer/Composer';
 import { SESSION_PANEL_ID } from '../tabs/TabBar';
-import { Transcript } from './TranscriptStandIn';
+import { Transcript } from '../transcript/Transcript';
 import { PinnedCards } from './PinnedCards';
 
 const NO_OUTPUT = {};
