@@ -2,7 +2,7 @@
  * The application menu. Items that the renderer also has as keyboard shortcuts (new
  * session, close tab, settings, the terminal) show the same accelerator and, when
  * clicked, press that key in the page, so there is one table of shortcuts (the
- * renderer's) and the menu cannot drift from it. Such accelerators are not registered with
+ * renderer's: renderer/src/hooks/shortcut-table.ts) and the menu cannot drift from it. Such accelerators are not registered with
  * the OS (registerAccelerator: false), so the key reaches the page as typed. Open
  * Folder… is the shell's own: it shows the OS dialog.
  */
@@ -13,11 +13,12 @@ export const RENDERER_SHORTCUTS = {
   newSession: { accelerator: 'CmdOrCtrl+T', keyCode: 't' },
   closeTab: { accelerator: 'CmdOrCtrl+W', keyCode: 'w' },
   settings: { accelerator: 'CmdOrCtrl+,', keyCode: ',' },
-  terminal: { accelerator: 'Ctrl+`', keyCode: '`' },
+  terminal: { accelerator: 'CmdOrCtrl+`', keyCode: '`' },
 } as const;
 export type RendererShortcut = keyof typeof RENDERER_SHORTCUTS;
 
-export const OPEN_FOLDER_ACCELERATOR = 'CmdOrCtrl+O';
+/** Ctrl+O is the renderer's own open-folder dialog (typed path with completion); this is the OS's. */
+export const OPEN_FOLDER_ACCELERATOR = 'CmdOrCtrl+Shift+O';
 
 export interface MenuActions {
   openFolder(): void;

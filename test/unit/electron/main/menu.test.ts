@@ -32,6 +32,8 @@ describe('the application menu', () => {
   it('File has Open Folder…, New Session, Close Tab and Settings with their accelerators', () => {
     const { menu: m } = menu();
     expect(m.item('File', 'Open Folder…').accelerator).toBe(OPEN_FOLDER_ACCELERATOR);
+    // Ctrl+O stays the renderer's own open-folder dialog.
+    expect(OPEN_FOLDER_ACCELERATOR).toBe('CmdOrCtrl+Shift+O');
     expect(m.item('File', 'New Session').accelerator).toBe('CmdOrCtrl+T');
     expect(m.item('File', 'Close Tab').accelerator).toBe('CmdOrCtrl+W');
     expect(m.item('File', 'Settings').accelerator).toBe('CmdOrCtrl+,');
@@ -75,8 +77,25 @@ describe('the application menu', () => {
   it('presses Ctrl in the page, or Cmd on macOS', () => {
     expect(shortcutKeyEvent('newSession', 'linux')).toEqual({ type: 'keyDown', keyCode: 't', modifiers: ['control'] });
     expect(shortcutKeyEvent('newSession', 'darwin')).toEqual({ type: 'keyDown', keyCode: 't', modifiers: ['meta'] });
-    expect(shortcutKeyEvent('terminal', 'darwin')).toEqual({ type: 'keyDown', keyCode: '`', modifiers: ['control'] });
+    expect(shortcutKeyEvent('terminal', 'darwin')).toEqual({ type: 'keyDown', keyCode: '`', modifiers: ['meta'] });
     expect(Object.keys(RENDERER_SHORTCUTS)).toEqual(['newSession', 'closeTab', 'settings', 'terminal']);
+  });
+});
+
+describe('the accelerators', () => {
+  it("match the renderer's shortcut table", async () => {
+    const { SHORTCUTS } = await import('../../../../renderer/src/hooks/shortcut-table.js');
+    const commands: Record<RendererShortcut, string> = {
+      newSession: 'session.new',
+      closeTab: 'tab.close',
+      settings: 'settings.open',
+      terminal: 'terminal.toggle',
+    };
+    for (const [shortcut, command] of Object.entries(commands) as [RendererShortcut, string][]) {
+      const row = SHORTCUTS.find((s) => s.command.name === command);
+      expect(row, command).toMatchObject({ key: RENDERER_SHORTCUTS[shortcut].keyCode, mod: true });
+      expect(RENDERER_SHORTCUTS[shortcut].accelerator.toLowerCase()).toBe(`cmdorctrl+${row!.key}`);
+    }
   });
 });
 
