@@ -85,7 +85,11 @@ export function OpenFolderDialog() {
           value={path}
           onChange={(e) => edit(e.target.value)}
           onKeyDown={onKeyDown}
+          aria-describedby="folder-help"
         />
+        <p id="folder-help" className="field-help">
+          A folder's full path; ~ is your home. ↑ ↓ pick a suggestion, Tab takes it, Enter opens.
+        </p>
         {suggestions.length > 0 && (
           <ul id={LISTBOX_ID} role="listbox" aria-label="Folders" className="suggestions">
             {suggestions.map((folder, i) => (
