@@ -120,6 +120,8 @@ export class Terminals {
     const leader = live.pty.pid;
     const gone = () => live.hasExited && sessionMembers(leader).length === 0;
     signalSession(leader, 'SIGHUP');
+    // node-pty's own kill: on Windows the only way to end the ConPTY process tree.
+    if (process.platform === 'win32') live.pty.kill();
     // A shell or program that ignores SIGHUP gets SIGKILL after the same grace as a command.
     if (!(await until(gone, KILL_GRACE_MS))) signalSession(leader, 'SIGKILL');
     await live.exited;

@@ -3,6 +3,7 @@
  * session's workspace, echoes what is typed, follows resizes, dies with everything it
  * started when closed, and never carries the app's keys.
  */
+import { promises as fs } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TERMINAL_FLUSH_BYTES, TERMINAL_WRITE_MAX_CHARS } from '../../../../../shared/limits.js';
 import { API_KEY, providerCases, startHarness, type Harness } from '../core-harness.js';
@@ -176,6 +177,17 @@ describe('terminal requests that cannot be done', () => {
     await t.type(MARK('after'));
     await t.waitFor(/after-42/);
     expect(t.output()).not.toContain('zzzz');
+  });
+
+  it('refuses a terminal in a workspace folder that is gone, saying so', async () => {
+    h = await startHarness();
+    const id = await h.open();
+    await fs.rm(h.workspace, { recursive: true });
+    const reply = await h.raw('terminal.open', { id });
+    expect(reply).toEqual({
+      ok: false,
+      error: expect.stringContaining(`the workspace folder ${h.workspace} is missing`),
+    });
   });
 
   it('refuses a terminal for an unknown session and starts no shell', async () => {
