@@ -94,7 +94,7 @@ function TerminalStatus({ state, onRestart }: { state: TerminalState | null; onR
   if (state.kind === 'starting') return <span className="terminal-status">starting…</span>;
   const text =
     state.kind === 'failed'
-      ? `could not start: ${state.error}`
+      ? state.error
       : `shell exited${state.signal ? ` (signal ${state.signal})` : ` with code ${state.exitCode}`}`;
   return (
     <>

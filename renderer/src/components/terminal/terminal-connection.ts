@@ -44,7 +44,7 @@ export class TerminalConnection {
     this.starting = false;
     if (!reply.ok) {
       this.early = [];
-      this.onState({ kind: 'failed', error: reply.error });
+      this.onState({ kind: 'failed', error: `could not start: ${reply.error}` });
       return;
     }
     const { terminalId } = reply.data;
@@ -63,7 +63,18 @@ export class TerminalConnection {
   input(data: string): void {
     const terminalId = this.terminalId;
     if (!terminalId) return;
-    for (const piece of inputChunks(data)) void this.api['terminal.write']({ terminalId, data: piece });
+    for (const piece of inputChunks(data)) {
+      void this.api['terminal.write']({ terminalId, data: piece }).then((reply) => {
+        if (!reply.ok) this.lost(terminalId, reply.error);
+      });
+    }
+  }
+
+  /** The app no longer knows the shell (the web host restarted, say): say so rather than type into nothing. */
+  private lost(terminalId: string, error: string): void {
+    if (this.terminalId !== terminalId) return;
+    this.terminalId = null;
+    this.onState({ kind: 'failed', error: `the shell is gone (${error})` });
   }
 
   resize(cols: number, rows: number): void {

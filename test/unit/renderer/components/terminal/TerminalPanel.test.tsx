@@ -141,6 +141,15 @@ describe('TerminalPanel', () => {
     );
   });
 
+  it('says the shell is gone when the app no longer knows it (a restarted web host), and offers a new one', async () => {
+    const { fake } = setup();
+    await running(fake);
+    fake.fail('terminal.write', 'no open terminal with id t1');
+    term().type('l');
+    expect(await screen.findByRole('status')).toHaveTextContent('the shell is gone (no open terminal with id t1)');
+    expect(screen.getByRole('button', { name: 'Start a new shell' })).toBeInTheDocument();
+  });
+
   it('kills the shell when the tab closes (the panel unmounts)', async () => {
     const { fake, view } = setup();
     await running(fake);
