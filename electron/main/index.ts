@@ -14,11 +14,11 @@ import type { ElectronSurface } from './electron-surface.js';
 import { locateResources, missingResources } from './resources.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
+const requireFromHere = createRequire(import.meta.url);
 const surface: ElectronSurface = electron;
 const resources = locateResources(
   { isPackaged: electron.app.isPackaged, appPath: electron.app.getAppPath(), resourcesPath: process.resourcesPath },
-  { rgPath, nodePtyPackageJson: require.resolve('node-pty/package.json') },
+  { rgPath, nodePtyPackageJson: requireFromHere.resolve('node-pty/package.json') },
 );
 for (const missing of missingResources(resources)) console.error(`gatehouse: missing ${missing}`);
 
