@@ -33,6 +33,11 @@ export interface UiSlice {
   drafts: Record<string, string>;
   /** Sessions whose terminal panel is shown (Ctrl+`). */
   terminalOpen: Record<string, boolean>;
+  /**
+   * Returned messages already put back into a draft, by messageId. In the store, not the
+   * composer, so a tab switch (which remounts the composer) cannot put them back twice.
+   */
+  returnedTaken: Record<string, true>;
   setSettings(view: SettingsView): void;
   openDialog(dialog: Exclude<Dialog, null>): void;
   closeDialog(): void;
@@ -44,6 +49,7 @@ export interface UiSlice {
   focusHandled(nonce: number): void;
   setDraft(sessionId: string, text: string): void;
   toggleTerminal(sessionId: string): void;
+  markReturnedTaken(messageIds: string[]): void;
 }
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
@@ -54,6 +60,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   focusRequest: null,
   drafts: {},
   terminalOpen: {},
+  returnedTaken: {},
   setSettings: (settings) => set({ settings }),
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),
@@ -67,6 +74,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
       s.focusRequest?.nonce === nonce ? { focusRequest: { ...s.focusRequest, targetId: null, sessionId: '' } } : s,
     ),
   setDraft: (sessionId, text) => set((s) => ({ drafts: { ...s.drafts, [sessionId]: text } })),
+  markReturnedTaken: (messageIds) =>
+    set((s) => ({ returnedTaken: { ...s.returnedTaken, ...Object.fromEntries(messageIds.map((id) => [id, true])) } })),
   toggleTerminal: (sessionId) =>
     set((s) => ({ terminalOpen: { ...s.terminalOpen, [sessionId]: !s.terminalOpen[sessionId] } })),
 });

@@ -4,7 +4,7 @@
  * field itself stays editable so a card going up never takes the focus or the text away.
  * While a turn runs, sending queues. Typing here never answers a card.
  */
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { useAppStore } from '../../store/app-store';
 import { blockedReason } from './blocked-reason';
@@ -25,14 +25,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const running = state?.turnId != null;
   const canSend = reason === null && !sending && draft.trim() !== '';
 
-  const addToDraft = useCallback(
-    (text: string) => {
-      const current = draft.trim() === '' ? '' : `${draft}\n\n`;
-      setDraft(sessionId, current + text);
-    },
-    [draft, sessionId, setDraft],
-  );
-  useReturnedMessages(sessionId, state?.returned ?? NO_QUEUE, addToDraft, setError);
+  useReturnedMessages(sessionId, state?.returned ?? NO_QUEUE, setError);
 
   const send = async () => {
     if (!canSend) return;

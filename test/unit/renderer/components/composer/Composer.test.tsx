@@ -66,17 +66,22 @@ describe('the composer', () => {
   });
 
   it('takes back messages a cancel returned into its text, once, and calls session.takeReturned', async () => {
-    const { fake, store } = composerFor([
+    const view = composerFor([
       ...started(),
       { type: 'queued', messageId: 'q1', text: 'first later' },
       { type: 'queued', messageId: 'q2', text: 'second later' },
       { type: 'queue_returned', messageIds: ['q1', 'q2'] },
     ]);
+    const { fake, store } = view;
     await waitFor(() => expect(field()).toHaveValue('first later\n\nsecond later'));
     expect(fake.requestsOf('session.takeReturned')).toEqual([{ id: 's' }]);
     store.getState().setDraft('other', 'x'); // a store change re-renders the composer
     expect(fake.requestsOf('session.takeReturned')).toHaveLength(1);
     expect(field()).toHaveValue('first later\n\nsecond later');
+    view.unmount(); // a tab switch remounts the composer: the messages are not put back twice
+    renderFrame(<Composer sessionId="s" />, { store, fake });
+    expect(field()).toHaveValue('first later\n\nsecond later');
+    expect(fake.requestsOf('session.takeReturned')).toHaveLength(1);
   });
 
   it('Cancel cancels the turn', async () => {
