@@ -62,6 +62,12 @@ export function Composer({ sessionId }: { sessionId: string }) {
           {hint}
         </p>
       )}
+      {/* Above the row, like the hint: a message appearing must not move the buttons. */}
+      {error && (
+        <p className="composer-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="composer-row">
         <textarea
           className="composer-input"
@@ -82,11 +88,6 @@ export function Composer({ sessionId }: { sessionId: string }) {
           </button>
         </div>
       </div>
-      {error && (
-        <p className="composer-error" role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }
