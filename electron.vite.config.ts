@@ -12,11 +12,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+// A test builds into a temp folder, so it never empties the out/ a running host serves.
+const out = process.env.GATEHOUSE_BUILD_OUT ?? path.join(root, 'out');
 
 export default defineConfig({
   main: {
     build: {
-      outDir: path.join(root, 'out', 'main'),
+      outDir: path.join(out, 'main'),
       rollupOptions: {
         input: {
           index: path.join(root, 'electron', 'main', 'index.ts'),
@@ -33,7 +35,7 @@ export default defineConfig({
   },
   preload: {
     build: {
-      outDir: path.join(root, 'out', 'preload'),
+      outDir: path.join(out, 'preload'),
       externalizeDeps: false,
       rollupOptions: {
         input: { index: path.join(root, 'electron', 'preload', 'index.ts') },
@@ -47,7 +49,7 @@ export default defineConfig({
     base: './',
     plugins: [react()],
     build: {
-      outDir: path.join(root, 'out', 'renderer'),
+      outDir: path.join(out, 'renderer'),
       emptyOutDir: true,
       sourcemap: true,
       rollupOptions: { input: path.join(root, 'renderer', 'index.html') },
