@@ -1,0 +1,41 @@
+/** `npm run serve -- [--port N] [--host H] [--data-dir DIR] [--open FOLDER]`, parsed strictly. */
+
+export interface ServeArgs {
+  /** Unset: the host's usual port, or any free one when that is taken. */
+  port?: number;
+  /** Set only when the user passed --host. */
+  host?: string;
+  dataDir?: string;
+  open?: string;
+}
+
+export const SERVE_USAGE = 'usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [--open FOLDER]';
+
+export class ServeArgsError extends Error {
+  override readonly name = 'ServeArgsError';
+}
+
+const FLAGS = new Set(['--port', '--host', '--data-dir', '--open']);
+
+export function parseServeArgs(argv: readonly string[]): ServeArgs {
+  const args: ServeArgs = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const flag = argv[i]!;
+    const value = argv[i + 1];
+    if (!FLAGS.has(flag)) throw new ServeArgsError(`unknown argument ${JSON.stringify(flag)}\n${SERVE_USAGE}`);
+    if (value === undefined || value === '' || FLAGS.has(value)) {
+      throw new ServeArgsError(`${flag} needs a value\n${SERVE_USAGE}`);
+    }
+    if (flag === '--port') args.port = parsePort(value);
+    else if (flag === '--host') args.host = value;
+    else if (flag === '--data-dir') args.dataDir = value;
+    else args.open = value;
+  }
+  return args;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new ServeArgsError(`--port must be 0-65535, not ${value}`);
+  return port;
+}

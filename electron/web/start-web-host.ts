@@ -1,0 +1,132 @@
+/**
+ * The web host as an app: the core on a data folder (no OS cipher: keys come from the
+ * environment), the server in front of it, and optionally a session opened on a folder.
+ * `npm run serve` runs it until a signal; `npm start` falls back to it where Electron
+ * cannot run.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore, type Core } from '../core/core.js';
+import { loadOrCreateToken } from './token.js';
+import { startWebServer, type WebServer } from './server.js';
+
+export const RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
+
+/** The usual port, so an open page finds a restarted host again; any free one when it is taken. */
+export const DEFAULT_PORT = 7310;
+
+/** A shutdown that takes longer than this (a command that will not die) ends the process anyway. */
+const SHUTDOWN_LIMIT_MS = 15_000;
+
+export interface WebHostOptions {
+  dataDir: string;
+  /** Unset: DEFAULT_PORT, or any free port when that is taken. 0: any free port. */
+  port?: number;
+  /** The address to listen on; a non-loopback one only when `hostNamedExplicitly`. */
+  bindHost?: string;
+  hostNamedExplicitly?: boolean;
+  /** A folder to open a session on at start. */
+  openFolder?: string;
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+  staticDir?: string;
+}
+
+export interface RunningWebHost {
+  readonly url: string;
+  readonly server: WebServer;
+  readonly core: Core;
+  /** Lines worth printing at start: a network warning, unreadable sessions, the opened session. */
+  readonly notes: string[];
+  /** Closes the server and its sockets, then the core (cancels live runs, flushes the logs). */
+  close(): Promise<void>;
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
+  const env = options.env ?? process.env;
+  const core = await createCore({
+    dataDir: options.dataDir,
+    env,
+    home: options.home ?? env.HOME ?? os.homedir(),
+    cipher: null,
+    onUnexpected: (err) => console.error('gatehouse: unexpected error:', err),
+  });
+  const notes: string[] = [];
+  let server: WebServer;
+  try {
+    const serverOptions = {
+      host: core.host,
+      token: await loadOrCreateToken(options.dataDir),
+      staticDir: options.staticDir ?? RENDERER_DIR,
+      port: options.port ?? DEFAULT_PORT,
+      bindHost: options.bindHost,
+      hostNamedExplicitly: options.hostNamedExplicitly,
+    };
+    server = await startWebServer(serverOptions).catch((err: NodeJS.ErrnoException) => {
+      if (options.port !== undefined || err.code !== 'EADDRINUSE') throw err;
+      return startWebServer({ ...serverOptions, port: 0 });
+    });
+    if (options.openFolder) notes.push(await openFolder(core, options.openFolder));
+  } catch (err) {
+    await core.close();
+    throw err;
+  }
+  if (server.warning) notes.unshift(server.warning);
+  for (const bad of core.unreadable) notes.push(`could not read session ${bad.name}: ${bad.error}`);
+  let closing: Promise<void> | null = null;
+  return {
+    url: server.url,
+    server,
+    core,
+    notes,
+    close: () =>
+      (closing ??= (async () => {
+        await server.close();
+        await core.close();
+      })()),
+  };
+}
+
+async function openFolder(core: Core, folder: string): Promise<string> {
+  const reply = await core.host.call('sessions.open', { workspace: path.resolve(folder) });
+  if (!reply.ok) throw new Error(`--open ${folder}: ${reply.error}`);
+  return `opened a session on ${(reply.data as { workspace: string }).workspace}`;
+}
+
+/**
+ * Runs the web host until SIGINT or SIGTERM, then shuts down cleanly and exits 0. Prints
+ * the URL (with its token) as the one line a user needs.
+ */
+export async function serveUntilSignal(
+  options: WebHostOptions,
+  onStarted?: (host: RunningWebHost) => void,
+): Promise<void> {
+  const host = await startWebHost(options);
+  for (const note of host.notes) console.log(note);
+  console.log(`Gatehouse is running at ${host.url}`);
+  onStarted?.(host);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // Ctrl-C reaches npm and this process both, and npm forwards it: one shutdown serves all.
+    if (stopping) return;
+    stopping = true;
+    console.log(`gatehouse: ${signal}, shutting down`);
+    const stuck = setTimeout(() => {
+      console.error(`gatehouse: shutdown took over ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    host.close().then(
+      () => {
+        clearTimeout(stuck);
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error('gatehouse: shutdown failed:', err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
