@@ -1,0 +1,171 @@
+/**
+ * The browser's api client against a fake WebSocket: replies matched by id, pushes fanned
+ * out, connection changes reported, reconnects with capped backoff, and calls that can no
+ * longer be answered resolved with a clear error, never sent twice.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CALL_NAMES } from '../../../../shared/contract';
+import { connectWebHost, CONNECTION_LOST } from '../../../../renderer/src/api/ws-client';
+import type { ConnectionState } from '../../../../renderer/src/api/types';
+import { reconnectDelay } from '../../../../renderer/src/api/reconnect-backoff';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  readonly sent: Record<string, unknown>[] = [];
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.onclose?.();
+  }
+  // Test controls: what the server (or the network) does.
+  open() {
+    this.onopen?.();
+  }
+  reply(id: unknown, reply: unknown) {
+    this.onmessage?.({ data: JSON.stringify({ t: 'reply', id, reply }) });
+  }
+  push(push: unknown) {
+    this.onmessage?.({ data: JSON.stringify({ t: 'push', push }) });
+  }
+  drop() {
+    this.onclose?.();
+  }
+}
+
+const latest = () => FakeSocket.all.at(-1)!;
+const BACKOFF = { initialMs: 100, maxMs: 1000 };
+
+function connect(callWaitMs = 10_000) {
+  const api = connectWebHost({
+    url: 'ws://127.0.0.1:1/ws',
+    WebSocket: FakeSocket as unknown as typeof WebSocket,
+    backoff: BACKOFF,
+    callWaitMs,
+  });
+  const states: ConnectionState[] = [];
+  api.onConnection!((s) => states.push(s));
+  return { api, states };
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('calls and replies', () => {
+  it('has every call of the contract, and matches replies to calls by id in any order', async () => {
+    const { api } = connect();
+    for (const name of CALL_NAMES) expect(typeof api[name]).toBe('function');
+    latest().open();
+    const list = api['sessions.list']({});
+    const state = api['session.state']({ id: 's1' });
+    const [a, b] = latest().sent;
+    expect(a).toEqual({ t: 'call', id: expect.any(Number), name: 'sessions.list', payload: {} });
+    expect(b).toMatchObject({ t: 'call', name: 'session.state', payload: { id: 's1' } });
+    latest().reply(b!.id, { ok: false, error: 'no such session' });
+    latest().reply(a!.id, { ok: true, data: [] });
+    expect(await list).toEqual({ ok: true, data: [] });
+    expect(await state).toEqual({ ok: false, error: 'no such session' });
+  });
+
+  it('fans pushes out to every subscriber until it unsubscribes', () => {
+    const { api } = connect();
+    latest().open();
+    const one: unknown[] = [];
+    const two: unknown[] = [];
+    const offOne = api.subscribe((p) => one.push(p));
+    api.subscribe((p) => two.push(p));
+    const push = { name: 'session.delta', payload: { id: 's', turnId: 't', text: 'hi' } };
+    latest().push(push);
+    offOne();
+    latest().push(push);
+    expect(one).toEqual([push]);
+    expect(two).toEqual([push, push]);
+  });
+});
+
+describe('a dropped socket', () => {
+  it('resolves calls in flight with "connection lost" and never sends them again', async () => {
+    const { api, states } = connect();
+    latest().open();
+    const send = api['session.send']({ id: 's', text: 'go' });
+    const first = latest();
+    first.drop();
+    expect(await send).toEqual({ ok: false, error: CONNECTION_LOST });
+    expect(states).toEqual(['connected', 'reconnecting']);
+    await vi.advanceTimersByTimeAsync(BACKOFF.initialMs);
+    latest().open();
+    expect(latest()).not.toBe(first);
+    expect(latest().sent).toEqual([]);
+    expect(states).toEqual(['connected', 'reconnecting', 'connected']);
+  });
+
+  it('holds calls made while reconnecting and sends them once connected', async () => {
+    const { api } = connect();
+    latest().open();
+    latest().drop();
+    const list = api['sessions.list']({});
+    await vi.advanceTimersByTimeAsync(BACKOFF.initialMs);
+    expect(latest().sent).toEqual([]);
+    latest().open();
+    const frame = latest().sent[0]!;
+    expect(frame).toMatchObject({ name: 'sessions.list' });
+    latest().reply(frame.id, { ok: true, data: [] });
+    expect(await list).toEqual({ ok: true, data: [] });
+  });
+
+  it('fails a held call with a clear error after the wait, and does not send it later', async () => {
+    const { api } = connect(10_000);
+    latest().open();
+    latest().drop();
+    const list = api['sessions.list']({});
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await list).toEqual({
+      ok: false,
+      error: 'not connected to Gatehouse (waited 10 s); nothing was sent, try again',
+    });
+    latest().open();
+    expect(latest().sent).toEqual([]);
+  });
+
+  it('backs off doubling up to the cap, and reads offline after five failed attempts', async () => {
+    const { states } = connect();
+    latest().open();
+    latest().drop();
+    const opened: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const before = FakeSocket.all.length;
+      const delay = reconnectDelay(attempt, BACKOFF, () => 0);
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      expect(FakeSocket.all.length).toBe(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(FakeSocket.all.length).toBe(before + 1);
+      opened.push(delay);
+      latest().drop();
+    }
+    expect(opened).toEqual([100, 200, 400, 800, 1000, 1000, 1000]);
+    expect(states).toEqual(['connected', 'reconnecting', 'offline']);
+    await vi.advanceTimersByTimeAsync(1000);
+    latest().open();
+    expect(states.at(-1)).toBe('connected');
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('adds at most a fifth at random', () => {
+    expect(reconnectDelay(0, BACKOFF, () => 0.999)).toBe(120);
+    expect(reconnectDelay(10, BACKOFF, () => 0.5)).toBe(1100);
+  });
+});
