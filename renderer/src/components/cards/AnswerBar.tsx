@@ -5,6 +5,8 @@
  */
 import { useId, type KeyboardEvent } from 'react';
 import type { Answer } from '../../../../shared/cards';
+import { PROSE_OPTIONS } from './visible-text';
+import { VisibleText } from './VisibleText';
 
 export const ANSWER_WORDS: Record<Answer, string> = {
   allow_once: 'Allow once',
@@ -51,7 +53,8 @@ export function AnswerBar({ scope, armed, busy, onAnswer }: AnswerBarProps) {
         <div className="card-answer-session">
           {button('allow_session', 'session', 'S')}
           <p id={scopeId} className="card-scope">
-            {scope}
+            {/* The scope quotes the argv or path, which may hold bidi or invisible characters. */}
+            <VisibleText className="visible-prose" text={scope} options={PROSE_OPTIONS} />
           </p>
         </div>
         {button('deny', 'deny', 'D')}

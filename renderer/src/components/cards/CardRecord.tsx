@@ -8,6 +8,7 @@ import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
 import { ANSWER_WORDS } from './AnswerBar';
 import { CardBody } from './CardBody';
 import { ArgvTokens } from './ArgvTokens';
+import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
 import { workspaceRelative } from './workspace-path';
 import './cards.css';
@@ -32,7 +33,10 @@ export function outcomeWords(card: CardEvent, outcome: CardOutcome): string {
   }
 }
 
-const MARKS: Record<CardOutcome['state'], string> = { open: '⏳', answered: '•', stale: '↺', withdrawn: '–' };
+function markOf(outcome: CardOutcome): string {
+  if (outcome.state === 'answered') return outcome.answer === 'deny' ? '✗' : '✓';
+  return { open: '…', stale: '↺', withdrawn: '–' }[outcome.state];
+}
 
 export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordProps) {
   const [open, setOpen] = useState(false);
@@ -41,7 +45,7 @@ export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordPr
     <div className={`card-record card-record-${tone}`} data-card-id={card.cardId}>
       <button type="button" className="card-record-line" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="card-record-mark" aria-hidden="true">
-          {open ? '▾' : '▸'} {MARKS[outcome.state]}
+          {open ? '▾' : '▸'} {markOf(outcome)}
         </span>
         <span className="card-record-subject">
           <RecordSubject card={card} workspace={workspace} />
@@ -51,7 +55,9 @@ export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordPr
       {open && (
         <div className="card-record-details">
           <CardBody sessionId={sessionId} workspace={workspace} card={card} />
-          <p className="card-scope">Scope offered: {card.scope}</p>
+          <p className="card-scope">
+            Scope offered: <VisibleText className="visible-prose" text={card.scope} options={PROSE_OPTIONS} />
+          </p>
         </div>
       )}
     </div>

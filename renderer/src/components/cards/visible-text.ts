@@ -61,8 +61,15 @@ const NAMED: Record<number, string> = {
   0x201d: 'right double quotation mark',
 };
 
-/** Pictures people recognise; everything else is shown as its code point. */
-const PICTURES: Record<number, string> = { 0x09: '⇥', 0x0a: '␊', 0x0d: '␍', 0x1b: '␛', 0x7f: '␡', 0x20: '␠' };
+/**
+ * Marks that common fonts can draw (Unicode's Control Pictures block is missing from many
+ * Linux fonts and would show as identical boxes); everything else is an escape like \x01.
+ */
+const PICTURES: Record<number, string> = { 0x09: '⇥', 0x0a: '↵', 0x0d: '\\r', 0x1b: '\\x1B' };
+
+function hex2(cp: number): string {
+  return cp.toString(16).toUpperCase().padStart(2, '0');
+}
 
 function isBidi(cp: number): boolean {
   return (
@@ -118,7 +125,7 @@ function markFor(cp: number, options: VisibleOptions): Segment | null {
   const code = `\\u{${cp.toString(16).toUpperCase()}}`;
   if (cp === 0x09 && !options.tabs) return null;
   if (isControl(cp)) {
-    const picture = PICTURES[cp] ?? (cp <= 0x1f ? String.fromCodePoint(0x2400 + cp) : code);
+    const picture = PICTURES[cp] ?? (cp <= 0xff ? `\\x${hex2(cp)}` : code);
     return { kind: 'mark', mark: picture, name: nameOf(cp), style: 'control' };
   }
   if (isBidi(cp)) return { kind: 'mark', mark: code, name: nameOf(cp), style: 'bidi' };
@@ -128,7 +135,7 @@ function markFor(cp: number, options: VisibleOptions): Segment | null {
   return null;
 }
 
-const EDGE_SPACE: Segment = { kind: 'mark', mark: '␠', name: 'space at the edge (U+0020)', style: 'space' };
+const EDGE_SPACE: Segment = { kind: 'mark', mark: '␣', name: 'space at the edge (U+0020)', style: 'space' };
 
 export interface VisibleOptions {
   /** Spaces at either end become marks (argv tokens, paths); inner spaces stay spaces. */
@@ -139,6 +146,8 @@ export interface VisibleOptions {
 
 /** For argv tokens and paths: everything marked. */
 export const TOKEN_OPTIONS: VisibleOptions = { edgeSpaces: true, quotes: true, tabs: true };
+/** For prose that quotes untrusted text (a card's scope): only what could hide or reorder. */
+export const PROSE_OPTIONS: VisibleOptions = { edgeSpaces: false, quotes: false, tabs: true };
 /** For lines of a file in a diff: indentation, tabs and quotes are ordinary there. */
 export const CODE_OPTIONS: VisibleOptions = { edgeSpaces: false, quotes: false, tabs: false };
 

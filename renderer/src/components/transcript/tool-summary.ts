@@ -14,7 +14,7 @@ export function toolSummary(tool: string, args: unknown): ToolSummary {
   const path = field(args, 'path');
   const pattern = field(args, 'pattern');
   const parts = [pattern, path].filter((p): p is string => typeof p === 'string');
-  if (parts.length > 0) return { kind: 'text', text: parts.join('  in ') };
+  if (parts.length > 0) return { kind: 'text', text: parts.join(' in ') };
   const name = field(args, 'name') ?? field(args, 'question');
   return { kind: 'text', text: typeof name === 'string' ? name : '' };
 }

@@ -16,14 +16,14 @@ describe('argv tokens', () => {
 
   it('marks spaces at the edges of a token, but not inside it', () => {
     const { items } = tokensOf([' rm', 'a b ']);
-    expect(items[0]?.textContent).toBe('␠rm');
-    expect(items[1]?.textContent).toBe('a b␠');
+    expect(items[0]?.textContent).toBe('␣rm');
+    expect(items[1]?.textContent).toBe('a b␣');
     expect(within(items[0] as HTMLElement).getByTitle('space at the edge (U+0020)')).toBeInTheDocument();
   });
 
   it('shows tab, newline, carriage return and escape as named marks', () => {
     const { items } = tokensOf(['a\tb\nc\rd\u001b[31m']);
-    expect(items[0]?.textContent).toBe('a⇥b␊c␍d␛[31m');
+    expect(items[0]?.textContent).toBe('a⇥b↵c\\rd\\x1B[31m');
     for (const name of [
       'tab (U+0009)',
       'line feed (newline) (U+000A)',

@@ -62,12 +62,14 @@ export function readBody(overrides: Partial<Extract<CardBody, { kind: 'read' }>>
   return { kind: 'read', tool: 'read_file', path: '/etc/hosts', ...overrides };
 }
 
-/** A unified diff of `lines` changed lines (every 7th of a longer file), like the bench's. */
-export function bigDiff(changedEvery: number, total: number): string {
+/** A unified diff of a `total`-line file with every `changedEvery`th line changed, like the bench's. */
+export function bigDiff(changedEvery: number, total: number, comment = ''): string {
   const out = ['--- a/src/big.ts', '+++ b/src/big.ts', `@@ -1,${total} +1,${total} @@`];
+  const tail = comment ? ` // ${comment}` : '';
   for (let i = 1; i <= total; i++) {
-    if (i % changedEvery === 0) out.push(`-export const value${i} = ${i};`, `+export const value${i} = ${i * 2};`);
-    else out.push(` export const value${i} = ${i};`);
+    if (i % changedEvery === 0)
+      out.push(`-export const value${i} = ${i};${tail}`, `+export const value${i} = ${i * 2};${tail}`);
+    else out.push(` export const value${i} = ${i};${tail}`);
   }
   return out.join('\n') + '\n';
 }

@@ -1,0 +1,85 @@
+/**
+ * Renders the look harness (test/unit/renderer/look) in Debian's Chromium, light and dark,
+ * saves screenshots in test-results/look/, and times "card event → card painted" for a
+ * 64 KiB diff (1,078 lines, every 7th changed) and a truncated card's 400 lines.
+ *   npx tsx test/look/look-cards.ts
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer } from 'vite';
+import { freshContext, launchChromium } from '../e2e/harness/chromium.js';
+
+const root = path.resolve('test/unit/renderer/look');
+const out = path.resolve('test-results/look');
+mkdirSync(out, { recursive: true });
+
+const server = await createServer({
+  root,
+  configFile: false,
+  plugins: [react()],
+  logLevel: 'warn',
+  server: { port: 0, host: '127.0.0.1', fs: { allow: [path.resolve('.')] } },
+});
+await server.listen();
+const address = server.httpServer?.address();
+const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}/` : '';
+const browser = await launchChromium();
+try {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await freshContext(browser, { colorScheme: scheme, width: 1200, height: 900 });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`${base}?view=cards`);
+    await page.getByRole('region', { name: 'Permission: write src/app.ts' }).waitFor();
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: path.join(out, `cards-${scheme}.png`), fullPage: true });
+    await page.getByRole('button', { name: 'Show the whole proposal' }).click();
+    await page.getByLabel('Whole proposed file').waitFor();
+    await page
+      .getByRole('region', { name: 'Permission: write src/big.ts' })
+      .screenshot({ path: path.join(out, `truncated-${scheme}.png`) });
+    await page
+      .getByRole('region', { name: 'Permission: run  rm…' })
+      .screenshot({ path: path.join(out, `command-${scheme}.png`) });
+    await page.goto(`${base}?view=transcript`);
+    await page.getByRole('log', { name: 'Transcript' }).waitFor();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: path.join(out, `transcript-${scheme}.png`) });
+    await page.getByRole('log', { name: 'Transcript' }).evaluate((el) => el.scrollTo(0, 0));
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(out, `transcript-top-${scheme}.png`) });
+    await context.close();
+  }
+
+  const context = await freshContext(browser, { width: 1200, height: 900 });
+  const page = await context.newPage();
+  page.once('console', (m) => console.log('  page:', m.text()));
+  await page.goto(`${base}?view=bench`);
+  await page.waitForFunction("'showCard' in window");
+  const runs = { '64 KiB diff (1,078 lines)': [1078, false], 'truncated card (400 lines)': [340, true] } as const;
+  for (const [label, [lines, truncated]] of Object.entries(runs)) {
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+      const ms = (await page.evaluate(`new Promise((resolve) => {
+        const id = window.showCard(${lines}, ${truncated});
+        const done = (event) => {
+          if (event.detail.cardId !== id) return;
+          window.removeEventListener('gatehouse:card-painted', done);
+          resolve(performance.getEntriesByName('gatehouse:card:' + id)[0]?.duration ?? -1);
+        };
+        window.addEventListener('gatehouse:card-painted', done);
+      })`)) as number;
+      times.push(ms);
+    }
+    const sorted = times.toSorted((a, b) => a - b);
+    console.log(
+      `card event → card painted, ${label}: median ${sorted[3]?.toFixed(1)} ms (${sorted.map((t) => t.toFixed(0)).join(', ')})`,
+    );
+  }
+  await context.close();
+} finally {
+  await browser.close();
+  await server.close();
+}
