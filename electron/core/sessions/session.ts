@@ -215,6 +215,8 @@ export class Session {
       const message = `the workspace folder ${this.info.workspace} is missing`;
       for (const result of pendingResults(this.events, turnId, `not run: ${message}`)) await this.append(result);
       await this.append({ type: 'turn_ended', turnId, reason: 'interrupted', message });
+      // No turn can start here, so a message queued behind this one goes back to the composer.
+      await this.returnQueue();
       return;
     }
     // The model is looked up when the next step needs it, so a card stays answerable after a
