@@ -22,7 +22,12 @@ export function openBrowser(url: string, platform = process.platform, env = proc
     console.log('No desktop session here (no DISPLAY or WAYLAND_DISPLAY): open the URL above in a browser.');
     return;
   }
-  const child = spawn(how.command, how.args(url), { stdio: 'ignore', detached: true });
+  // cmd parses its own command line: pass `start "" URL` to it as written.
+  const child = spawn(how.command, how.args(url), {
+    stdio: 'ignore',
+    detached: true,
+    windowsVerbatimArguments: platform === 'win32',
+  });
   child.on('error', (err) => console.log(`Could not open a browser (${err.message}): open the URL above yourself.`));
   child.unref();
 }
