@@ -50,6 +50,8 @@ export interface Core {
   host: Host;
   sessions: Sessions;
   terminals: Terminals;
+  /** Present when the shell gave an AttentionSink; the shell tells it when its window gains or loses focus. */
+  attention?: Attention;
   /** Sessions that could not be read at start-up, and why. */
   unreadable: { name: string; error: string }[];
   close(): Promise<void>;
@@ -123,6 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     host,
     sessions,
     terminals,
+    attention,
     unreadable,
     close: async () => {
       await terminals.closeAll();

@@ -165,6 +165,9 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
       state,
     });
     window = created;
+    // The main process learns of a blur at once; the renderer's report follows over IPC.
+    created.on('focus', () => core?.attention?.setShellFocused(true));
+    created.on('blur', () => core?.attention?.setShellFocused(false));
     const stopPushes = forwardPushes(host, created.webContents);
     created.on('close', () => {
       const bounds = created.getNormalBounds();

@@ -34,6 +34,8 @@ export interface ActiveView {
 export class Attention {
   private readonly summaries = new Map<string, SessionSummary>();
   private active: ActiveView = { id: null, visible: false };
+  /** The shell's own view of its window's focus, which arrives before the renderer's report. */
+  private shellFocused: boolean | null = null;
   private notifications = true;
   private lastWaiting = '';
 
@@ -47,6 +49,11 @@ export class Attention {
 
   setActive(view: ActiveView): void {
     this.active = { ...view };
+  }
+
+  /** The window gained (true) or lost (false) focus; null where the shell cannot tell. */
+  setShellFocused(focused: boolean | null): void {
+    this.shellFocused = focused;
   }
 
   setNotifications(on: boolean): void {
@@ -65,7 +72,7 @@ export class Attention {
 
   /** The user is looking at this session right now. */
   isLooking(sessionId: string): boolean {
-    return this.active.visible && this.active.id === sessionId;
+    return this.active.visible && this.shellFocused !== false && this.active.id === sessionId;
   }
 
   private onEvent(sessionId: string, event: SessionEvent): void {

@@ -59,6 +59,14 @@ describe('a card or question going up', () => {
     ]);
   });
 
+  it('raises one when the window loses focus, even before the renderer says so', async () => {
+    shell = await startShell();
+    await shell.call('app.activeSession', { id: 's1', visible: true });
+    shell.window().emit('blur');
+    raise(shell, 's1', 'Fix the build');
+    expect(shell.fake.notifications).toHaveLength(1);
+  });
+
   it('raises one while another tab is the active one', async () => {
     shell = await startShell();
     await shell.call('app.activeSession', { id: 'other', visible: true });

@@ -151,3 +151,16 @@ describe('Attention', () => {
     expect(body.startsWith('/ws/‹b›x‹/b›+ evil ')).toBe(true);
   });
 });
+
+describe("Attention and the shell's window focus", () => {
+  it('raises a card in the active tab once the shell says its window lost focus, before the renderer reports it', () => {
+    const { sink, raised } = recordingSink();
+    const attention = new Attention(sink);
+    attention.setActive({ id: 'a', visible: true });
+    attention.setShellFocused(false);
+    attention.onPush(raisedIn('a', writeCard('/x')));
+    attention.setShellFocused(true);
+    attention.onPush(raisedIn('a', writeCard('/y')));
+    expect(raised.map((r) => r.body)).toEqual(['/x']);
+  });
+});
