@@ -78,6 +78,60 @@ try {
       `card event → card painted, ${label}: median ${sorted[3]?.toFixed(1)} ms (${sorted.map((t) => t.toFixed(0)).join(', ')})`,
     );
   }
+  await page.goto(`${base}?view=long`);
+  const log = page.getByRole('log', { name: 'Transcript' });
+  await log.waitFor();
+  await page.waitForTimeout(500);
+  const gap = () => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  console.log(
+    `10,000 items: ${await log.evaluate((el) => el.querySelectorAll('.transcript-row').length)} rows in the DOM, ${Math.round(await gap())} px from the bottom`,
+  );
+  await page.evaluate('window.append()');
+  await page.waitForTimeout(300);
+  console.log(`after an append at the bottom: ${Math.round(await gap())} px from the bottom`);
+  await log.evaluate((el) => el.scrollBy(0, -3000));
+  await page.waitForTimeout(300);
+  const before = await log.evaluate((el) => el.scrollTop);
+  await page.evaluate('window.append()');
+  await page.waitForTimeout(300);
+  const after = await log.evaluate((el) => el.scrollTop);
+  const jump = await page.getByRole('button', { name: '↓ Jump to latest' }).isVisible();
+  console.log(`scrolled up then an append: scrollTop ${before} → ${after}; jump button visible: ${jump}`);
+  // Frames while scrolling up through the list, 40 px per frame for 2 seconds.
+  const frames = (await page.evaluate(`new Promise((resolve) => {
+    const el = document.querySelector('[role="log"]');
+    const gaps = [];
+    let last = performance.now();
+    const start = last;
+    const step = (now) => {
+      gaps.push(now - last);
+      last = now;
+      el.scrollTop -= 40;
+      if (now - start < 2000) requestAnimationFrame(step);
+      else resolve(gaps);
+    };
+    requestAnimationFrame(step);
+  })`)) as number[];
+  const sortedGaps = frames.slice(1).toSorted((a, b) => a - b);
+  const p95 = sortedGaps[Math.floor(sortedGaps.length * 0.95)] ?? 0;
+  console.log(
+    `scrolling 10,000 items: ${frames.length} frames in 2 s, p95 frame gap ${p95.toFixed(1)} ms, worst ${sortedGaps.at(-1)?.toFixed(1)} ms`,
+  );
+  await page.screenshot({ path: path.join(out, 'long-transcript.png') });
+  // Expanding a row must push the rows below it down (the row is measured again).
+  const toolRow = page.locator('.transcript-row:has(.tool-row)').nth(1);
+  await toolRow.getByRole('button').click();
+  await page.waitForTimeout(300);
+  const overlap = await toolRow.evaluate((row) => {
+    const next = row.nextElementSibling as HTMLElement | null;
+    const sorted = [...row.parentElement!.children].sort(
+      (a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top,
+    );
+    const after = sorted[sorted.indexOf(row) + 1] ?? next;
+    return after ? row.getBoundingClientRect().bottom - after.getBoundingClientRect().top : 0;
+  });
+  console.log(`expanded tool row overlaps the next row by ${overlap.toFixed(1)} px (≤ 0 is right)`);
+  await page.screenshot({ path: path.join(out, 'long-transcript-expanded.png') });
   await context.close();
 } finally {
   await browser.close();

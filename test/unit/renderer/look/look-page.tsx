@@ -170,6 +170,38 @@ function TranscriptPage() {
   );
 }
 
+/** 10,000 items, and a hook to append more, for scrolling and following the bottom. */
+function LongTranscript() {
+  const [items, setItems] = useState<TranscriptItem[]>(() => Array.from({ length: 10_000 }, (_, i) => longItem(i + 1)));
+  (window as unknown as { append: () => void }).append = () => setItems((prev) => [...prev, longItem(prev.length + 1)]);
+  return (
+    <div style={{ height: '100vh' }}>
+      <Transcript sessionId={SESSION} workspace={WORKSPACE} items={items} streaming={null} liveOutput={{}} />
+    </div>
+  );
+}
+
+function longItem(seq: number): TranscriptItem {
+  if (seq % 3 === 0) {
+    return {
+      kind: 'tool',
+      seq,
+      turnId: 't',
+      toolCallId: `c${seq}`,
+      tool: 'read_file',
+      args: { path: `src/f${seq}.ts` },
+      result: { ok: true, output: 'x\n'.repeat(seq % 40) },
+    };
+  }
+  if (seq % 3 === 1) return { kind: 'user', seq, messageId: `m${seq}`, text: `Message ${seq}` };
+  return {
+    kind: 'assistant',
+    seq,
+    turnId: 't',
+    text: `Reply **${seq}**\n\n- one\n- two\n\n${'words '.repeat(seq % 60)}`,
+  };
+}
+
 /** The bench: mounts a card on demand, marking the event first, like the store would. */
 function Bench() {
   const [card, setCard] = useState<CardEvent | null>(null);
@@ -200,6 +232,14 @@ document.body.style.margin = '0';
 document.body.style.background = 'var(--bg)';
 createRoot(document.getElementById('root') as HTMLElement).render(
   <ApiProvider api={fake.api}>
-    {view === 'transcript' ? <TranscriptPage /> : view === 'bench' ? <Bench /> : <Cards />}
+    {view === 'transcript' ? (
+      <TranscriptPage />
+    ) : view === 'bench' ? (
+      <Bench />
+    ) : view === 'long' ? (
+      <LongTranscript />
+    ) : (
+      <Cards />
+    )}
   </ApiProvider>,
 );
