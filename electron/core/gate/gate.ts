@@ -121,6 +121,7 @@ export class Gate {
         cardId: card.cardId,
         reason: `after the restart: ${reason}`,
       });
+      if (!this.needsCard(planned.plan)) return this.execute(planned.plan, exec);
       return this.askUntilSettled(call, planned.plan, exec, { previousCardId: card.cardId, reason });
     }
     return this.askUntilSettled(call, planned.plan, exec, undefined, { card, waiting });
@@ -167,6 +168,10 @@ export class Gate {
     this.closed.set(cardId, reason);
   }
 
+  private needsCard(plan: Plan): boolean {
+    return classify(plan, this.deps.grants.list()).kind === 'card';
+  }
+
   isWaiting(cardId: string): boolean {
     return this.waiting.has(cardId);
   }
@@ -186,6 +191,8 @@ export class Gate {
       if (settled.kind === 'allowed') settled = await this.executeAllowed(call, card, answer, settled.plan, exec);
       if (settled.kind === 'result') return settled.result;
       if (settled.kind === 'allowed') throw new Error('unreachable: an allowed plan was executed above');
+      // Planned again, the call may need no card now (a path that lands inside, or one granted).
+      if (!this.needsCard(settled.plan)) return this.execute(settled.plan, exec);
       open = await this.putUpCard(call, settled.plan, { previousCardId: card.cardId, reason: settled.reason });
     }
   }
