@@ -123,7 +123,7 @@ try {
   await toolRow.getByRole('button').click();
   await page.waitForTimeout(300);
   const overlap = await toolRow.evaluate((row) => {
-    const next = row.nextElementSibling as HTMLElement | null;
+    const next = row.nextElementSibling;
     const sorted = [...row.parentElement!.children].sort(
       (a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top,
     );
