@@ -32,10 +32,11 @@ export interface WindowRig {
 export async function startWindowRig(options: RigOptions): Promise<WindowRig> {
   const folders = await makeTempFolders(options.model);
   await options.prepare?.(folders);
-  const [host, browser] = await Promise.all([
-    startWebHost({ dataDir: folders.dataDir, home: folders.home }),
-    launchChromium(),
-  ]);
+  const browser = await launchChromium();
+  const host = await startWebHost({ dataDir: folders.dataDir, home: folders.home }).catch(async (err: unknown) => {
+    await browser.close();
+    throw err;
+  });
   const context = await freshContext(browser);
   for (const script of options.initScripts ?? []) await context.addInitScript(script);
   const page = await context.newPage();

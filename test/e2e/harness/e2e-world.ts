@@ -45,7 +45,9 @@ export function useWorld(spec: string): World {
   beforeAll(async () => {
     fake = await startFakeModel();
     folders = await makeTempFolders(fakeModelConfig(fake.openaiBaseURL));
-    [host, browser] = await Promise.all([startWebHost(hostOptions()), launchChromium()]);
+    // One after the other, so a failure of either leaves nothing running that afterAll cannot see.
+    browser = await launchChromium();
+    host = await startWebHost(hostOptions());
     context = await freshContext(browser);
     ui = new GatehousePage(await context.newPage());
     await ui.goto(host.url);
