@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSummary } from '../../../../shared/contract.js';
 import { APP_START_URL } from '../../../../electron/main/renderer-origin.js';
+import { startFakeModel } from '../../../fake-model/server.js';
 import { FakeEvent } from './fake-electron.js';
 import { startShell, type Shell } from './shell-harness.js';
 
@@ -118,6 +119,48 @@ describe('quitting', () => {
     expect(again.prevented).toBe(false);
   });
 
+  it("kills a running command's whole process group and leaves a whole session log before quitting", async () => {
+    const model = await startFakeModel();
+    try {
+      const ws = await tempFolder();
+      shell = await startShell();
+      await shell.call('settings.set', {
+        model: { provider: 'openai-compatible', modelId: 'm', baseURL: model.openaiBaseURL },
+      });
+      model.enqueue({
+        toolCalls: [{ name: 'run', input: { argv: ['sh', '-c', 'sleep 60 & echo $! > child.pid; wait'] } }],
+      });
+      const id = ((await shell.call('sessions.open', { workspace: ws })) as { data: SessionSummary }).data.id;
+      await shell.call('session.send', { id, text: 'start it' });
+      let cardId: string | undefined;
+      await until(async () => {
+        const reply = (await shell!.call('session.events', { id, sinceSeq: 0 })) as {
+          data: { events: { type: string; cardId?: string }[] };
+        };
+        cardId = reply.data.events.find((e) => e.type === 'card')?.cardId;
+        return cardId !== undefined;
+      });
+      await shell.call('card.answer', { id, cardId, answer: 'allow_once' });
+      await until(async () => (await fs.readFile(path.join(ws, 'child.pid'), 'utf8').catch(() => '')).trim() !== '');
+      const pid = Number((await fs.readFile(path.join(ws, 'child.pid'), 'utf8')).trim());
+      expect(alive(pid)).toBe(true);
+
+      shell.fake.app.events.emit('before-quit', new FakeEvent());
+      await until(async () => shell!.fake.app.calls.includes('quit'), 15_000);
+      await until(async () => !alive(pid), 5_000);
+      const log = await fs.readFile(path.join(shell.root, 'data', 'sessions', id, 'events.jsonl'), 'utf8');
+      // Whole lines only, the answer among them: what a restart resumes the turn from.
+      expect(log.endsWith('\n')).toBe(true);
+      const types = log
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { type: string }).type);
+      expect(types).toContain('card_answer');
+    } finally {
+      await model.close();
+    }
+  });
+
   it('remembers the window size and place when it closes', async () => {
     shell = await startShell();
     shell.window().emit('close');
@@ -148,3 +191,12 @@ describe('GATEHOUSE_HOME', () => {
     expect(shell.coreOptions[0]!.dataDir).toBe(home);
   });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
