@@ -48,6 +48,8 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   if (!file || !stat?.isFile()) {
     if (urlPath === '/')
       return plain(res, 503, 'The window is not built yet: run `npm run build:renderer`, then reload.');
+    // Browsers ask for it on their own; an empty answer keeps their console free of 404s.
+    if (urlPath === '/favicon.ico') return void res.writeHead(204).end();
     return plain(res, 404, 'Not found.');
   }
   res.writeHead(200, { 'Content-Type': contentTypeOf(file), 'Content-Length': stat.size });

@@ -105,6 +105,7 @@ describe('responses', () => {
     expect((await w.get('/', { Cookie: w.cookie })).headers['content-type']).toBe('text/html; charset=utf-8');
     expect((await w.get('/missing.js', { Cookie: w.cookie })).status).toBe(404);
     expect((await w.get('/assets', { Cookie: w.cookie })).status).toBe(404);
+    expect((await w.get('/favicon.ico', { Cookie: w.cookie })).status).toBe(204);
   });
 
   it('never reach a file outside the built renderer', async () => {
