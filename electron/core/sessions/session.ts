@@ -73,6 +73,8 @@ export class Session {
   private closing = false;
   /** Queued messages being taken out: the next turn must not start one while its removal is written. */
   private readonly unqueuing = new Set<string>();
+  /** Returned messages being handed to a composer, so a second window does not get them too. */
+  private readonly taking = new Set<string>();
 
   constructor(private readonly deps: SessionDeps) {
     this.info = { ...deps.info };
@@ -128,7 +130,7 @@ export class Session {
   async cancel(): Promise<{ cancelled: boolean; returned: QueuedMessage[] }> {
     const live = this.live;
     if (!live) return { cancelled: false, returned: [] };
-    const returned = [...this.state.queue];
+    const returned = this.state.queue.filter((q) => !this.unqueuing.has(q.messageId));
     if (returned.length > 0)
       await this.append({ type: 'queue_returned', messageIds: returned.map((q) => q.messageId) });
     live.controller.abort();
@@ -158,9 +160,16 @@ export class Session {
 
   /** Hands the messages a cancel returned to the composer, once: they leave `returned`. */
   async takeReturned(): Promise<{ messages: QueuedMessage[] }> {
-    const messages = [...this.state.returned];
-    if (messages.length > 0)
-      await this.append({ type: 'returned_taken', messageIds: messages.map((m) => m.messageId) });
+    // Two windows asking at once: each message goes to one of them only.
+    const messages = this.state.returned.filter((m) => !this.taking.has(m.messageId));
+    if (messages.length === 0) return { messages };
+    const ids = messages.map((m) => m.messageId);
+    for (const id of ids) this.taking.add(id);
+    try {
+      await this.append({ type: 'returned_taken', messageIds: ids });
+    } finally {
+      for (const id of ids) this.taking.delete(id);
+    }
     return { messages };
   }
 

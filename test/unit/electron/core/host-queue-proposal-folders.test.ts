@@ -78,6 +78,20 @@ describe('session.takeReturned', () => {
     expect(await h.events(id)).toHaveLength(countBefore);
   });
 
+  it('gives each returned message to one of two windows asking at once', async () => {
+    h = await startHarness();
+    const hold = createHold();
+    h.fake.enqueue({ text: 'thinking', hold });
+    const id = await h.open();
+    await h.call('session.send', { id, text: 'first' });
+    await hold.reached;
+    await h.call('session.send', { id, text: 'queued one' });
+    await h.call('session.cancel', { id });
+    const [a, b] = await Promise.all([h.call('session.takeReturned', { id }), h.call('session.takeReturned', { id })]);
+    expect([...a.messages, ...b.messages].map((m) => m.text)).toEqual(['queued one']);
+    expect((await h.events(id)).filter((e) => e.type === 'returned_taken')).toHaveLength(1);
+  });
+
   it('refuses an unknown session', async () => {
     h = await startHarness();
     const reply = await h.raw('session.takeReturned', { id: 'missing-session' });
