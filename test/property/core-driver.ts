@@ -13,7 +13,9 @@ import { readMetaGrants, type SessionView } from './observation.js';
 import { PuppetChat, tagged } from './puppet-chat.js';
 import { placeheld, type Layout } from './world.js';
 
-const SETTLE_LIMIT_MS = 20_000;
+const SETTLE_LIMIT_MS = 5_000;
+/** How long the sessions must rest, unchanged, after a boot before a look counts. */
+export const AFTER_BOOT_MS = 30;
 
 /** Told of every answer the person gives, before the app hears it, and of answers the app refused. */
 export interface AnswerListener {
@@ -90,7 +92,9 @@ export class CoreDriver {
         return;
       case 'restart':
         await this.core.close();
-        return this.boot();
+        await this.boot();
+        await this.settle(AFTER_BOOT_MS);
+        return;
       case 'world':
         throw new Error('the world is changed by the caller');
     }
@@ -126,16 +130,21 @@ export class CoreDriver {
     else this.answers.refused(s, card.cardId);
   }
 
-  /** Lets the core run until every session rests, and stays so across two looks; else says why not. */
-  async settle(): Promise<string | null> {
+  /**
+   * Lets the core run until every session rests; else says why not. Resting is exact
+   * except just after a boot, when a resumed card looks open while the gate still plans
+   * it again: then the rest must also hold, with no new event, for `stableMs`.
+   */
+  async settle(stableMs = 0): Promise<string | null> {
     const deadline = Date.now() + SETTLE_LIMIT_MS;
-    let previous: string | null = null;
+    let signature: string | null = null;
+    let since = 0;
     for (;;) {
       const now = await this.restingSignature();
-      if (now !== null && now === previous) return null;
+      if (now !== signature) [signature, since] = [now, Date.now()];
+      if (signature !== null && Date.now() - since >= stableMs) return null;
       if (Date.now() > deadline) return `liveness: a session never came to rest (${await this.describeStates()})`;
-      previous = now;
-      await new Promise((r) => setTimeout(r, now === null ? 1 : 4));
+      await new Promise((r) => setTimeout(r, 1));
     }
   }
 

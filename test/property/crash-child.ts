@@ -8,7 +8,7 @@
  * Out: {"ready": ...} once booted and at rest, then one {"done": ...} per step.
  */
 import { createInterface } from 'node:readline';
-import { CoreDriver } from './core-driver.js';
+import { AFTER_BOOT_MS, CoreDriver } from './core-driver.js';
 import type { History, Step } from './history.js';
 import type { Layout } from './world.js';
 
@@ -43,7 +43,7 @@ const driver = new CoreDriver(
 await driver.boot();
 if (resume) Object.assign(driver, JSON.parse(resume) as { ids: string[]; roots: string[] });
 else await driver.openSessions(second as History['second']);
-await reply('ready');
+await reply('ready', AFTER_BOOT_MS);
 
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
@@ -53,8 +53,8 @@ for await (const line of lines) {
 }
 await driver.close();
 
-async function reply(kind: 'ready' | 'done'): Promise<void> {
-  const stuck = await driver.settle();
+async function reply(kind: 'ready' | 'done', stableMs = 0): Promise<void> {
+  const stuck = await driver.settle(stableMs);
   const views = await driver.views();
   const rest: ChildRest = {
     ids: driver.ids,

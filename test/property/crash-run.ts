@@ -30,6 +30,7 @@ export interface Crash {
   delayMs: number;
 }
 
+const REPLY_LIMIT_MS = 60_000;
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 
 export async function runCrashHistory(history: History, crash: Crash): Promise<HistoryOutcome> {
@@ -167,12 +168,21 @@ class Child {
     this.proc.stdin.write(`${JSON.stringify({ step })}\n`);
   }
 
+  /** The next reply; a host that says nothing for a minute is hung, and is killed. */
   async next(kind: 'ready' | 'done'): Promise<ChildRest> {
+    const deadline = Date.now() + REPLY_LIMIT_MS;
     for (;;) {
       const line = this.replies.shift();
       if (line !== undefined) return (JSON.parse(line) as Record<string, ChildRest>)[kind]!;
       if (this.exited) throw new Error(`the host process exited: ${this.stderr}`);
-      await new Promise<void>((r) => (this.waiter = r));
+      if (Date.now() > deadline) {
+        this.kill();
+        throw new Error(`liveness: the host process did not reply in ${REPLY_LIMIT_MS} ms`);
+      }
+      await new Promise<void>((r) => {
+        this.waiter = r;
+        setTimeout(r, 1000);
+      });
       this.waiter = null;
     }
   }

@@ -6,8 +6,13 @@ import { runCrashHistory } from './crash-run.js';
 import type { History } from './history.js';
 import { runHistory, type HistoryOutcome } from './history-runner.js';
 
-export function checkHistory(history: History): Promise<HistoryOutcome> {
-  if (!history.crash) return runHistory(history);
-  // The kill lands in a step the history has, however long it turned out.
-  return runCrashHistory(history, { ...history.crash, at: history.crash.at % history.steps.length });
+export async function checkHistory(history: History): Promise<HistoryOutcome> {
+  try {
+    if (!history.crash) return await runHistory(history);
+    // The kill lands in a step the history has, however long it turned out.
+    return await runCrashHistory(history, { ...history.crash, at: history.crash.at % history.steps.length });
+  } catch (err) {
+    // Reported as a violation so the run goes on, and shrinks it like any other.
+    return { violations: [`the run itself failed: ${(err as Error).stack ?? String(err)}`], steps: 0, reached: {} };
+  }
 }

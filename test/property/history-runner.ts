@@ -19,6 +19,20 @@ export interface HistoryOutcome {
   reached: Record<string, number>;
 }
 
+/** A step (or closing the core) that takes longer than this is hung: the history stops there. */
+const STEP_LIMIT_MS = 30_000;
+
+/** Waits for `work`, or for `ms` to pass, whichever comes first. */
+export async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), ms)));
+  try {
+    return await Promise.race([work.then(() => 'done' as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function runHistory(history: History, options: { dump?: boolean } = {}): Promise<HistoryOutcome> {
   const layout = await makeLayout();
   const tokens = new Tokens();
@@ -35,7 +49,7 @@ export async function runHistory(history: History, options: { dump?: boolean } =
     if (options.dump) await dump(layout, driver);
     return outcome;
   } finally {
-    await driver.close();
+    await within(driver.close(), STEP_LIMIT_MS);
     await fs.rm(layout.root, { recursive: true, force: true });
   }
 }
@@ -51,8 +65,14 @@ async function play(
   let before = await look();
   invariants.trail.record(before.tree);
   for (const [i, step] of history.steps.entries()) {
-    if (step.kind === 'world') await applyWorld(step.op, layout, tokens);
-    else await driver.act(step);
+    const acted = step.kind === 'world' ? applyWorld(step.op, layout, tokens) : driver.act(step);
+    if ((await within(acted, STEP_LIMIT_MS)) === 'late') {
+      return {
+        violations: [`step ${i + 1}: liveness: the step did not return in ${STEP_LIMIT_MS} ms`],
+        steps: i + 1,
+        reached: {},
+      };
+    }
     const stuck = await driver.settle();
     const after = await look();
     const problems = await invariants.check(step, before, after);

@@ -1,12 +1,12 @@
 /**
- * The long run: `npm run soak -- --histories 100000`. Worker processes (--jobs, default 2)
+ * The long run: `npm run soak -- --histories 100000`. Worker processes (--jobs, default 4)
  * each check their share of histories in chunks of fast-check runs; this process adds up
  * their progress and prints histories per second and violations found. A failure prints
  * the shrunk history as steps and as a replayable seed, and writes it as JSON.
  *
  *   --histories N     how many histories in all (default 100000)
  *   --seed S          the run's seed (default: the clock); worker j, chunk k use S + j*1e6 + k
- *   --jobs J          worker processes (default 2)
+ *   --jobs J          worker processes (default 4: a history mostly waits on the disk)
  *   --crash-share F   share of histories run in a host process with a kill -9 (default 0.02)
  *   --replay FILE     run one history from a failure's JSON and print both logs
  *   --replay-seed S --path P   replay a shrunk failure through fast-check
@@ -49,7 +49,7 @@ function parseArgs(argv: string[]): Record<string, string> {
 
 async function coordinate(): Promise<void> {
   const total = Number(args.histories ?? 100_000);
-  const jobs = Number(args.jobs ?? 2);
+  const jobs = Number(args.jobs ?? 4);
   const seed = Number(args.seed ?? Date.now() % 1_000_000_000);
   const share = args['crash-share'] ?? '0.02';
   const started = Date.now();
@@ -120,6 +120,7 @@ async function worker(total: number, seed: number, crashShare: number): Promise<
       progress.histories++;
       progress.steps += r.steps;
       progress.kills += r.reached.kills ?? 0;
+      if (progress.histories % 10 === 0) process.stdout.write(`${JSON.stringify({ progress })}\n`);
       return r.violations.length === 0;
     });
     const details = await fc.check(property, { seed: chunkSeed, numRuns: Math.min(CHUNK, total - done) });

@@ -6,7 +6,7 @@
  * to the files it came from.
  */
 import { spawnSync } from 'node:child_process';
-import { constants, promises as fs } from 'node:fs';
+import { constants, promises as fs, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -70,7 +70,7 @@ export async function populate(layout: Layout, tokens: Tokens): Promise<void> {
   const files = ['a.txt', 'dir/b.txt', 'sub/c.txt', 'naïve.txt', 'é/ü.txt'].map((f) => path.join(ws, f));
   files.push(...['s.txt', 't.txt', 'deep/u.txt', tokens.name()].map((f) => path.join(outside, f)));
   for (const file of files) await fs.writeFile(file, tokens.content());
-  mkfifo(path.join(outside, 'fifo'));
+  await mkfifo(path.join(outside, 'fifo'));
   const links: [string, string][] = [
     ['link-out', outside],
     ['link-in', 'dir'],
@@ -83,9 +83,29 @@ export async function populate(layout: Layout, tokens: Tokens): Promise<void> {
   for (const [name, target] of links) await fs.symlink(target, path.join(ws, name));
 }
 
-function mkfifo(file: string): void {
-  const r = spawnSync('mkfifo', [file]);
-  if (r.status !== 0) throw new Error(`mkfifo ${file} failed: ${r.stderr.toString()}`);
+/**
+ * Puts a FIFO at `file`. Only a process can make one (mkfifo), and starting one per
+ * history cost more than the rest of its setup, so they are made a hundred at a time
+ * and moved into place.
+ */
+async function mkfifo(file: string): Promise<void> {
+  if (fifoPool.length === 0) await refillFifos();
+  await fs.rename(fifoPool.pop()!, file);
+}
+
+const fifoPool: string[] = [];
+let fifoDir: string | null = null;
+
+async function refillFifos(): Promise<void> {
+  if (fifoDir === null) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-prop-fifos-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    fifoDir = dir;
+  }
+  const names = Array.from({ length: 100 }, (_, i) => path.join(fifoDir!, `f${Date.now()}-${i}`));
+  const r = spawnSync('mkfifo', names);
+  if (r.status !== 0) throw new Error(`mkfifo failed: ${r.stderr.toString()}`);
+  fifoPool.push(...names);
 }
 
 /** What an outside actor can do to the tree, at any point of a history. */
@@ -110,7 +130,15 @@ export const WORLD_FILES = [
   'outside/new.txt',
 ];
 export const WORLD_DIRS = ['p/ws', 'p/ws/dir', 'p/ws/sub', 'outside', 'outside/deep'];
-export const WORLD_LINKS = ['p/ws/dir', 'p/ws/a.txt', 'p/ws/sub', 'p/ws/new.txt', 'p/ws/link-in', 'outside/s.txt'];
+export const WORLD_LINKS = [
+  'p/ws',
+  'p/ws/dir',
+  'p/ws/a.txt',
+  'p/ws/sub',
+  'p/ws/new.txt',
+  'p/ws/link-in',
+  'outside/s.txt',
+];
 
 /** Applies a change; one the file system refuses (a link loop, a missing folder) changes nothing. */
 export async function applyWorld(op: WorldOp, layout: Layout, tokens: Tokens): Promise<void> {
