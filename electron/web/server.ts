@@ -29,6 +29,8 @@ export interface WebServerOptions {
   bindHost?: string;
   /** True when the user named bindHost (--host); a non-loopback address needs it. */
   hostNamedExplicitly?: boolean;
+  /** Ping interval of the sockets (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 export interface WebServer {
@@ -52,7 +54,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     tokenMatches(options.token, queryToken ?? readCookie(req.headers.cookie, cookieName(port)));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_FRAME_BYTES });
-  wss.on('connection', (ws) => bindSocket(ws, options.host));
+  wss.on('connection', (ws) => bindSocket(ws, options.host, options.heartbeatMs));
 
   const server = createServer((req, res) => {
     void handleRequest(req, res).catch(() => {

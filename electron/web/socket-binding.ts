@@ -11,7 +11,10 @@ import { clientFrameSchema, type ServerFrame } from '../../shared/wire.js';
 /** Pushes queued for a client that does not read them; past this it is disconnected. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
-export function bindSocket(ws: WebSocket, host: Host): void {
+/** How often the host pings; a socket that has not answered the previous ping is cut. */
+export const HEARTBEAT_MS = 30_000;
+
+export function bindSocket(ws: WebSocket, host: Host, heartbeatMs = HEARTBEAT_MS): void {
   const send = (frame: ServerFrame) => {
     if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -21,7 +24,20 @@ export function bindSocket(ws: WebSocket, host: Host): void {
     ws.send(JSON.stringify(frame));
   };
   const unsubscribe = host.subscribe((push) => send({ t: 'push', push }));
-  ws.on('close', unsubscribe);
+  // A peer that vanished without closing (a suspended laptop, a killed browser) would keep
+  // its subscription and a growing send buffer forever.
+  let answered = true;
+  ws.on('pong', () => (answered = true));
+  const heartbeat = setInterval(() => {
+    if (!answered) return ws.terminate();
+    answered = false;
+    ws.ping();
+  }, heartbeatMs);
+  heartbeat.unref();
+  ws.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
   ws.on('error', () => ws.terminate());
   ws.on('message', (data, isBinary) => {
     const frame = readFrame(data, isBinary);

@@ -5,6 +5,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startWebServer } from '../../../../electron/web/server.js';
+import { cookieName } from '../../../../electron/web/token-cookie.js';
+import { newToken } from '../../../../electron/web/token.js';
 import { WIRE_MAX_FRAME_BYTES } from '../../../../shared/wire.js';
 import { exchange, startWebHarness, type WebHarness } from './web-harness.js';
 
@@ -67,5 +71,25 @@ describe('malformed frames', () => {
     expect(await fs.readFile(log, 'utf8').catch(() => 'absent')).toBe(logBefore);
     expect(await w.h.events(id)).toEqual([]);
     expect((await w.h.call('sessions.list', {})).map((s) => s.id)).toEqual([id]);
+  });
+});
+
+describe('a peer that stops answering', () => {
+  it('is cut after a missed ping, and one that answers stays', async () => {
+    w = await startWebHarness();
+    const token = newToken();
+    const server = await startWebServer({ host: w.h.core.host, token, staticDir: w.staticDir, heartbeatMs: 40 });
+    try {
+      const headers = { Origin: `http://127.0.0.1:${server.port}`, Cookie: `${cookieName(server.port)}=${token}` };
+      const silent = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { headers, autoPong: false });
+      const lively = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { headers });
+      await Promise.all([silent, lively].map((s) => new Promise((r) => s.once('open', r))));
+      const cut = await new Promise<number>((resolve) => silent.once('close', (code) => resolve(code)));
+      expect(cut).toBe(1006);
+      expect(lively.readyState).toBe(WebSocket.OPEN);
+      lively.close();
+    } finally {
+      await server.close();
+    }
   });
 });
