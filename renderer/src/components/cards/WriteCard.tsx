@@ -5,11 +5,11 @@
  */
 import { useState } from 'react';
 import type { WriteCardBody } from '../../../../shared/cards';
+import type { CallResponses } from '../../../../shared/contract';
 import { DIFF_TRUNCATED_LINES } from '../../../../shared/limits';
 import { useApi } from '../../api/api-context';
 import { byteSize } from './byte-size';
 import { DiffView } from './DiffView';
-import { loadProposal, type Proposal } from './proposal-call';
 import { VisibleText } from './VisibleText';
 import { workspaceRelative } from './workspace-path';
 
@@ -51,6 +51,8 @@ function PlaceMarker({ inside, path }: { inside: boolean; path: string }) {
   );
 }
 
+type Proposal = CallResponses['card.proposal'];
+
 type ProposalView =
   { state: 'idle' } | { state: 'loading' } | { state: 'error'; error: string } | ({ state: 'loaded' } & Proposal);
 
@@ -59,7 +61,7 @@ function TruncatedNotice({ sessionId, cardId, diffBytes }: { sessionId: string; 
   const [view, setView] = useState<ProposalView>({ state: 'idle' });
   const load = async () => {
     setView({ state: 'loading' });
-    const reply = await loadProposal(api, sessionId, cardId).catch((error: unknown) => ({
+    const reply = await api['card.proposal']({ id: sessionId, cardId }).catch((error: unknown) => ({
       ok: false as const,
       error: error instanceof Error ? error.message : String(error),
     }));
