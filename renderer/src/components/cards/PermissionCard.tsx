@@ -61,7 +61,10 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
           <strong>{REASKED[card.body.kind]}</strong> {card.reasked.reason}
         </p>
       )}
-      <CardBody sessionId={sessionId} workspace={workspace} card={card} />
+      {/* The content scrolls inside a tall card, so the answers always stay in view. */}
+      <div className="card-scroll">
+        <CardBody sessionId={sessionId} workspace={workspace} card={card} />
+      </div>
       <AnswerBar scope={card.scope} armed={armed} busy={busy} onAnswer={(choice) => void answer(choice)} />
       {pending && <p className="card-status">Sending…</p>}
       {sent && <p className="card-status">Answer sent; waiting for the agent.</p>}
