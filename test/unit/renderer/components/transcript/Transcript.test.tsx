@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../../../../shared/reducer';
@@ -141,5 +141,45 @@ describe('the transcript', () => {
     const rows = container.querySelectorAll('.transcript-row');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThan(100);
+  });
+});
+
+describe('following the newest content', () => {
+  const userItems = (n: number): TranscriptItem[] =>
+    Array.from({ length: n }, (_, i) => ({ kind: 'user', seq: i + 1, messageId: `m${i}`, text: `message ${i}` }));
+
+  function mount(items: TranscriptItem[]) {
+    const view = (list: TranscriptItem[]) => (
+      <ApiProvider api={createFakeApi().api}>
+        <Transcript sessionId="s1" workspace={WORKSPACE} items={list} streaming={null} liveOutput={{}} />
+      </ApiProvider>
+    );
+    const result = render(view(items));
+    const log = screen.getByRole('log', { name: 'Transcript' });
+    // jsdom has no layout: give the scroller a content height and a real scroll position.
+    let top = 0;
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 5000 });
+    Object.defineProperty(log, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = v) });
+    return { log, update: (list: TranscriptItem[]) => result.rerender(view(list)) };
+  }
+
+  it('follows new items while the reader is at the bottom', () => {
+    const { log, update } = mount(userItems(50));
+    update(userItems(51));
+    expect(log.scrollTop).toBe(5000);
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull();
+  });
+
+  it('stays put once the reader scrolled up, and offers a way back down', async () => {
+    const { log, update } = mount(userItems(50));
+    log.scrollTop = 1000;
+    fireEvent.scroll(log);
+    update(userItems(52));
+    expect(log.scrollTop).toBe(1000);
+    await userEvent.click(screen.getByRole('button', { name: /Jump to latest/ }));
+    expect(log.scrollTop).toBe(5000);
+    update(userItems(53));
+    expect(log.scrollTop).toBe(5000);
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull();
   });
 });
