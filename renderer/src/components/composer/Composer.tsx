@@ -6,7 +6,7 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import { useApi } from '../../api/api-context';
-import { useAppStore } from '../../store/app-store';
+import { useAppStore, useAppStoreApi } from '../../store/app-store';
 import { blockedReason } from './blocked-reason';
 import { QueuedMessages } from './QueuedMessages';
 import { useReturnedMessages } from './useReturnedMessages';
@@ -15,6 +15,7 @@ const NO_QUEUE: never[] = [];
 
 export function Composer({ sessionId }: { sessionId: string }) {
   const api = useApi();
+  const store = useAppStoreApi();
   const state = useAppStore((s) => s.sessions[sessionId]?.state ?? null);
   const draft = useAppStore((s) => s.drafts[sessionId] ?? '');
   const setDraft = useAppStore((s) => s.setDraft);
@@ -32,8 +33,11 @@ export function Composer({ sessionId }: { sessionId: string }) {
     setSending(true);
     setError(null);
     try {
-      const reply = await api['session.send']({ id: sessionId, text: draft });
-      if (reply.ok) setDraft(sessionId, '');
+      const text = draft;
+      const reply = await api['session.send']({ id: sessionId, text });
+      // Only the sent text leaves the draft: what was typed while the send was on its way stays.
+      const now = store.getState().drafts[sessionId] ?? '';
+      if (reply.ok) setDraft(sessionId, now.startsWith(text) ? now.slice(text.length).trimStart() : now);
       else setError(`Not sent: ${reply.error}`);
     } finally {
       setSending(false);
