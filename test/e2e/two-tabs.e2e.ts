@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { createHold } from '../fake-model/server.js';
 import { useWorld } from './harness/e2e-world.js';
 import { visible, writeCardLabel } from './harness/gatehouse-page.js';
+import { within } from './harness/wait-until.js';
 
 const world = useWorld('two-tabs');
 
@@ -19,7 +20,7 @@ describe('two tabs and the waiting list', () => {
     fake.enqueue({ text: 'Streaming a long answer, part one.', hold });
     await ui.openWorkspace(streaming);
     await ui.send('Tell me a long story');
-    await hold.reached;
+    await within(hold.reached, 'the fake model streaming the held reply');
     await visible(ui.page.getByText(/Streaming a long answer/), 'the streamed text in the first tab');
 
     fake.enqueue({ toolCalls: [{ name: 'write_file', input: { path: 'w.txt', content: 'waiting\n' } }] });

@@ -26,3 +26,16 @@ export async function waitUntil<T>(
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
+
+/** Awaits a promise (a fake model's hold, say), or fails after `timeoutMs` saying what it was. */
+export async function within<T>(promise: Promise<T>, what: string, timeoutMs = 30_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
