@@ -3,29 +3,38 @@
  * shared/reducer.ts's foldEvents (one call per session per frame), in seq order; an event
  * already folded is ignored, and a gap stops the fold so the caller can catch up with
  * `session.events {sinceSeq}`. Deltas and live output are applied in arrival order, so a
- * step's assistant_text clears exactly the text streamed before it.
+ * step's assistant_text clears exactly the text streamed before it. A session's entry is
+ * replaced only when events arrived; deltas and output replace only its live view.
  */
 import type { Push } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
 import { foldEvents } from '../../../shared/reducer';
 import { appendLiveOutput } from './live-output';
-import type { SessionEntry } from './sessions-slice';
+import { NO_LIVE, type LiveView, type SessionEntry } from './sessions-slice';
 
 export interface FoldResult {
-  /** Entries that changed, by session id. */
+  /** Entries that got new events, by session id. */
   changed: Record<string, SessionEntry>;
+  /** Live views that changed, by session id. */
+  live: Record<string, LiveView>;
   /** Sessions that saw a gap: catch up from this lastSeq. */
   gaps: Map<string, number>;
 }
 
 interface Draft {
   entry: SessionEntry;
+  live: LiveView;
+  liveChanged: boolean;
   lastSeq: number;
   events: SessionEvent[];
   gap: boolean;
 }
 
-export function foldPushes(sessions: Record<string, SessionEntry>, pushes: readonly Push[]): FoldResult {
+export function foldPushes(
+  sessions: Record<string, SessionEntry>,
+  live: Record<string, LiveView>,
+  pushes: readonly Push[],
+): FoldResult {
   const drafts = new Map<string, Draft>();
   const draftOf = (id: string): Draft | null => {
     const existing = drafts.get(id);
@@ -33,76 +42,83 @@ export function foldPushes(sessions: Record<string, SessionEntry>, pushes: reado
     const entry = sessions[id];
     // Pushes for a session the window has not loaded are dropped: loading folds the whole log.
     if (!entry?.state) return null;
-    const draft: Draft = { entry: { ...entry }, lastSeq: entry.state.lastSeq, events: [], gap: false };
+    const draft: Draft = {
+      entry,
+      live: { ...(live[id] ?? NO_LIVE) },
+      liveChanged: false,
+      lastSeq: entry.state.lastSeq,
+      events: [],
+      gap: false,
+    };
     drafts.set(id, draft);
     return draft;
   };
 
   for (const push of pushes) {
-    if (push.name === 'session.event') acceptEvents(draftOf(push.payload.id), [push.payload.event]);
+    if (push.name === 'session.event') acceptEvent(draftOf(push.payload.id), push.payload.event);
     else if (push.name === 'session.delta') applyDelta(draftOf(push.payload.id), push.payload);
-    else if (push.name === 'session.output') {
-      const d = draftOf(push.payload.id);
-      if (!d) continue;
-      const { toolCallId, chunk } = push.payload;
-      d.entry.liveOutput = {
-        ...d.entry.liveOutput,
-        [toolCallId]: appendLiveOutput(d.entry.liveOutput[toolCallId], chunk),
-      };
-    }
+    else if (push.name === 'session.output') applyOutput(draftOf(push.payload.id), push.payload);
   }
   return finish(drafts);
 }
 
 /** Events from a catch-up (`session.events`), folded the same way. */
-export function foldCaughtUp(entry: SessionEntry, events: readonly SessionEvent[]): FoldResult {
+export function foldCaughtUp(
+  entry: SessionEntry,
+  live: LiveView | undefined,
+  events: readonly SessionEvent[],
+): FoldResult {
   const id = entry.summary.id;
-  return foldPushes(
-    { [id]: entry },
-    events.map((event) => ({ name: 'session.event', payload: { id, event } }) as Push),
-  );
+  const pushes = events.map((event) => ({ name: 'session.event', payload: { id, event } }) as Push);
+  return foldPushes({ [id]: entry }, live ? { [id]: live } : {}, pushes);
 }
 
-function acceptEvents(d: Draft | null, events: SessionEvent[]): void {
-  if (!d) return;
-  for (const event of events) {
-    if (event.seq <= d.lastSeq) continue;
-    if (d.gap || event.seq > d.lastSeq + 1) {
-      d.gap = true;
-      continue;
-    }
-    d.events.push(event);
-    d.lastSeq = event.seq;
-    settleLiveViews(d.entry, event);
+function acceptEvent(d: Draft | null, event: SessionEvent): void {
+  if (!d || event.seq <= d.lastSeq) return;
+  if (d.gap || event.seq > d.lastSeq + 1) {
+    d.gap = true;
+    return;
   }
+  d.events.push(event);
+  d.lastSeq = event.seq;
+  settleLiveView(d, event);
 }
 
 /** The whole text and the result replace what was streamed live for them. */
-function settleLiveViews(entry: SessionEntry, event: SessionEvent): void {
-  if ((event.type === 'assistant_text' || event.type === 'turn_ended') && entry.streaming?.turnId === event.turnId) {
-    entry.streaming = null;
+function settleLiveView(d: Draft, event: SessionEvent): void {
+  const { live } = d;
+  if ((event.type === 'assistant_text' || event.type === 'turn_ended') && live.streaming?.turnId === event.turnId) {
+    live.streaming = null;
+    d.liveChanged = true;
   }
-  if (event.type === 'tool_result' && event.toolCallId in entry.liveOutput) {
-    const { [event.toolCallId]: _done, ...rest } = entry.liveOutput;
-    entry.liveOutput = rest;
+  if (event.type === 'tool_result' && event.toolCallId in live.liveOutput) {
+    const { [event.toolCallId]: _done, ...rest } = live.liveOutput;
+    live.liveOutput = rest;
+    d.liveChanged = true;
   }
 }
 
 function applyDelta(d: Draft | null, delta: { turnId: string; text: string; reset?: boolean }): void {
   if (!d) return;
-  const prev = d.entry.streaming;
+  const prev = d.live.streaming;
   const keep = !delta.reset && prev?.turnId === delta.turnId ? prev.text : '';
-  d.entry.streaming = { turnId: delta.turnId, text: keep + delta.text };
+  d.live.streaming = { turnId: delta.turnId, text: keep + delta.text };
+  d.liveChanged = true;
+}
+
+function applyOutput(d: Draft | null, output: { toolCallId: string; chunk: string }): void {
+  if (!d) return;
+  const { toolCallId, chunk } = output;
+  d.live.liveOutput = { ...d.live.liveOutput, [toolCallId]: appendLiveOutput(d.live.liveOutput[toolCallId], chunk) };
+  d.liveChanged = true;
 }
 
 function finish(drafts: Map<string, Draft>): FoldResult {
-  const changed: Record<string, SessionEntry> = {};
-  const gaps = new Map<string, number>();
+  const result: FoldResult = { changed: {}, live: {}, gaps: new Map() };
   for (const [id, d] of drafts) {
-    const state = d.entry.state!;
-    if (d.events.length > 0) d.entry.state = foldEvents(d.events, state);
-    changed[id] = d.entry;
-    if (d.gap) gaps.set(id, d.lastSeq);
+    if (d.events.length > 0) result.changed[id] = { ...d.entry, state: foldEvents(d.events, d.entry.state!) };
+    if (d.liveChanged) result.live[id] = d.live;
+    if (d.gap) result.gaps.set(id, d.lastSeq);
   }
-  return { changed, gaps };
+  return result;
 }

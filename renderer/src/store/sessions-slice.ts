@@ -1,7 +1,9 @@
 /**
  * Sessions as the window knows them: every summary from `sessions.list`, and for the
- * sessions it has loaded, the state folded with shared/reducer.ts, the text the live turn
- * is streaming, and live command output. The fold itself lives in push-batch.ts.
+ * sessions it has loaded, the state folded with shared/reducer.ts. What is live but not in
+ * the log (the text the turn is streaming, running commands' output) is kept apart in
+ * `live`, so a streamed word changes `live` only and the sidebar, tabs and waiting list,
+ * which read `sessions`, do not render again. The fold itself lives in push-batch.ts.
  */
 import type { StateCreator } from 'zustand';
 import type { SessionSummary } from '../../../shared/contract';
@@ -14,53 +16,53 @@ export interface SessionEntry {
   summary: SessionSummary;
   /** Null until `session.state` loaded it. */
   state: SessionState | null;
+}
+
+export interface LiveView {
   /** What the live turn's current step streamed so far (cleared by its assistant_text or turn_ended). */
   streaming: { turnId: string; text: string } | null;
   /** Live output of running commands, by toolCallId (dropped once the result is in). */
   liveOutput: Record<string, LiveOutput>;
 }
 
+export const NO_LIVE: LiveView = { streaming: null, liveOutput: {} };
+
 export interface SessionsSlice {
   sessions: Record<string, SessionEntry>;
+  live: Record<string, LiveView>;
   /** Replaces the summaries; sessions the list no longer has are forgotten. */
   setSummaries(list: SessionSummary[]): void;
   upsertSummary(summary: SessionSummary): void;
   /** A session's whole log arrived (`session.state`): fold it from the start. */
   sessionLoaded(summary: SessionSummary, events: SessionEvent[]): void;
-  /** Replaces entries after a batch of pushes was folded (push-batch.ts). */
-  replaceEntries(entries: Record<string, SessionEntry>): void;
-}
-
-export function emptyEntry(summary: SessionSummary): SessionEntry {
-  return { summary, state: null, streaming: null, liveOutput: {} };
+  /** Replaces entries and live views after a batch of pushes was folded (push-batch.ts). */
+  replaceEntries(entries: Record<string, SessionEntry>, live?: Record<string, LiveView>): void;
 }
 
 export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> = (set) => ({
   sessions: {},
+  live: {},
   setSummaries: (list) =>
     set((s) => {
       const sessions: Record<string, SessionEntry> = {};
       for (const summary of list) {
         const prev = s.sessions[summary.id];
-        sessions[summary.id] = prev ? { ...prev, summary } : emptyEntry(summary);
+        sessions[summary.id] = prev ? { ...prev, summary } : { summary, state: null };
       }
       return { sessions };
     }),
   upsertSummary: (summary) =>
     set((s) => {
       const prev = s.sessions[summary.id];
-      return { sessions: { ...s.sessions, [summary.id]: prev ? { ...prev, summary } : emptyEntry(summary) } };
+      return { sessions: { ...s.sessions, [summary.id]: prev ? { ...prev, summary } : { summary, state: null } } };
     }),
   sessionLoaded: (summary, events) =>
+    set((s) => ({ sessions: { ...s.sessions, [summary.id]: { summary, state: foldEvents(events) } } })),
+  replaceEntries: (entries, live) =>
     set((s) => {
-      const prev = s.sessions[summary.id];
-      const entry: SessionEntry = {
-        summary,
-        state: foldEvents(events),
-        streaming: prev?.streaming ?? null,
-        liveOutput: prev?.liveOutput ?? {},
-      };
-      return { sessions: { ...s.sessions, [summary.id]: entry } };
+      const next: Partial<SessionsSlice> = {};
+      if (Object.keys(entries).length > 0) next.sessions = { ...s.sessions, ...entries };
+      if (live && Object.keys(live).length > 0) next.live = { ...s.live, ...live };
+      return next;
     }),
-  replaceEntries: (entries) => set((s) => ({ sessions: { ...s.sessions, ...entries } })),
 });

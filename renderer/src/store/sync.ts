@@ -41,7 +41,7 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
   const report = (text: string) => store.getState().showNotice({ kind: 'error', text });
 
   const apply = (result: FoldResult) => {
-    if (Object.keys(result.changed).length > 0) store.getState().replaceEntries(result.changed);
+    store.getState().replaceEntries(result.changed, result.live);
     for (const id of result.gaps.keys()) void sync.catchUp(id);
   };
 
@@ -53,7 +53,8 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
     for (const push of batch) {
       if (push.name === 'sessions.changed') store.getState().upsertSummary(push.payload.summary);
     }
-    apply(foldPushes(store.getState().sessions, batch));
+    const { sessions, live } = store.getState();
+    apply(foldPushes(sessions, live, batch));
   };
 
   const onPush = (push: Push) => {
@@ -95,7 +96,8 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
         store.getState().sessionLoaded(reply.data.summary, reply.data.events);
         const held = loading.get(id) ?? [];
         loading.delete(id);
-        if (held.length > 0) apply(foldPushes(store.getState().sessions, held));
+        const { sessions, live } = store.getState();
+        if (held.length > 0) apply(foldPushes(sessions, live, held));
       } finally {
         loading.delete(id);
       }
@@ -111,8 +113,11 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
       try {
         const reply = await api['session.events']({ id, sinceSeq: entry.state.lastSeq });
         if (!reply.ok) return report(`Could not catch up with the session: ${reply.error}`);
-        const now = store.getState().sessions[id];
-        if (now?.state) store.getState().replaceEntries(foldCaughtUp(now, reply.data.events).changed);
+        const { sessions, live } = store.getState();
+        const now = sessions[id];
+        if (!now?.state) return;
+        const result = foldCaughtUp(now, live[id], reply.data.events);
+        store.getState().replaceEntries(result.changed, result.live);
       } finally {
         catchingUp.delete(id);
         if (catchUpAgain.delete(id)) void sync.catchUp(id);

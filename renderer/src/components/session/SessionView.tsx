@@ -3,15 +3,15 @@
  * and the composer sits at the bottom, where a card appearing cannot move it.
  */
 import { useAppStore } from '../../store/app-store';
+import { NO_LIVE } from '../../store/sessions-slice';
 import { Composer } from '../composer/Composer';
 import { SESSION_PANEL_ID } from '../tabs/TabBar';
 import { Transcript } from '../transcript/Transcript';
 import { PinnedCards } from './PinnedCards';
 
-const NO_OUTPUT = {};
-
 export function SessionView({ sessionId }: { sessionId: string }) {
   const entry = useAppStore((s) => s.sessions[sessionId]);
+  const live = useAppStore((s) => s.live[sessionId] ?? NO_LIVE);
   if (!entry) return null;
   const { summary, state } = entry;
   return (
@@ -22,8 +22,8 @@ export function SessionView({ sessionId }: { sessionId: string }) {
             sessionId={sessionId}
             workspace={summary.workspace}
             items={state.transcript}
-            streaming={entry.streaming?.text ?? null}
-            liveOutput={entry.liveOutput ?? NO_OUTPUT}
+            streaming={live.streaming?.text ?? null}
+            liveOutput={live.liveOutput}
           />
         ) : (
           <p className="session-loading">Loading the session…</p>

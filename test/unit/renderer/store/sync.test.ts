@@ -51,6 +51,16 @@ describe('the store kept in step with the app', () => {
     expect(store.getState().sessions.a.state?.status).toBe('running');
   });
 
+  it('streamed deltas change the live view only, never the sessions the sidebar reads', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    const before = store.getState().sessions;
+    fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'word ' } });
+    fake.push({ name: 'session.output', payload: { id: 'a', toolCallId: 'c1', stream: 'stdout', chunk: 'line\n' } });
+    runFrames();
+    expect(store.getState().sessions).toBe(before);
+    expect(store.getState().live.a.streaming?.text).toBe('word ');
+  });
+
   it('folds a frame of pushes once, through the shared foldEvents, not per push', async () => {
     const { store, fake, runFrames } = await loadedSession();
     const fold = vi.spyOn(reducer, 'foldEvents');
@@ -106,13 +116,13 @@ describe('the store kept in step with the app', () => {
     fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'Hel' } });
     fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'lo' } });
     runFrames();
-    expect(store.getState().sessions.a.streaming).toEqual({ turnId: 't1', text: 'Hello' });
+    expect(store.getState().live.a.streaming).toEqual({ turnId: 't1', text: 'Hello' });
     fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'Again', reset: true } });
     runFrames();
-    expect(store.getState().sessions.a.streaming?.text).toBe('Again');
+    expect(store.getState().live.a.streaming?.text).toBe('Again');
     fake.push(eventPush(eventsFrom(3, [{ type: 'assistant_text', turnId: 't1', text: 'Again' }])[0]));
     runFrames();
-    expect(store.getState().sessions.a.streaming).toBeNull();
+    expect(store.getState().live.a.streaming).toBeNull();
   });
 
   it('keeps live command output per tool call until its result', async () => {
@@ -120,14 +130,14 @@ describe('the store kept in step with the app', () => {
     fake.push({ name: 'session.output', payload: { id: 'a', toolCallId: 'c1', stream: 'stdout', chunk: 'ok\n' } });
     fake.push({ name: 'session.output', payload: { id: 'a', toolCallId: 'c1', stream: 'stderr', chunk: 'warn\n' } });
     runFrames();
-    expect(store.getState().sessions.a.liveOutput.c1.text).toBe('ok\nwarn\n');
+    expect(store.getState().live.a.liveOutput.c1.text).toBe('ok\nwarn\n');
     const events = eventsFrom(3, [
       { type: 'tool_call', turnId: 't1', toolCallId: 'c1', tool: 'run', args: {} },
       { type: 'tool_result', turnId: 't1', toolCallId: 'c1', tool: 'run', ok: true, output: 'ok' },
     ]);
     events.forEach((e) => fake.push(eventPush(e)));
     runFrames();
-    expect(store.getState().sessions.a.liveOutput).toEqual({});
+    expect(store.getState().live.a.liveOutput).toEqual({});
   });
 
   it('after a dropped connection comes back, lists sessions again and catches up every loaded one', async () => {
