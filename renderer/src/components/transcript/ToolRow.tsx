@@ -25,7 +25,7 @@ export function ToolRow({ item, live }: { item: ToolItem; live: LiveOutputData |
   const [open, setOpen] = useState(false);
   const summary = toolSummary(item.tool, item.args);
   const state = !item.result ? 'running' : item.result.ok ? 'ok' : 'error';
-  const mark = { running: '…', ok: '✓', error: '✗' }[state];
+  const mark = { running: 'running…', ok: '✓', error: '✗' }[state];
   return (
     <div className={`tool-row tool-row-${state}`}>
       <button type="button" className="tool-row-line" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -36,7 +36,7 @@ export function ToolRow({ item, live }: { item: ToolItem; live: LiveOutputData |
         </span>
         <span className={`tool-row-mark tool-row-mark-${state}`} title={state}>
           {mark}
-          <span className="sr-only"> {state}</span>
+          {state !== 'running' && <span className="sr-only"> {state}</span>}
         </span>
       </button>
       {!item.result && live && <LiveOutput output={live} />}
