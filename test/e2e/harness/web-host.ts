@@ -62,6 +62,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     ...(options.extraArgs ?? []),
   ];
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: hostEnv(options.home), stdio: 'pipe' });
+  // A test process that dies (a crash, a timeout kill) must not leave the host running.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let printed = '';
   child.stdout.setEncoding('utf8').on('data', (s: string) => (printed += s));
   child.stderr.setEncoding('utf8').on('data', (s: string) => (printed += s));
