@@ -3,7 +3,7 @@
  * visible-text.ts). Every card shows paths and argv tokens through this one component.
  */
 import { useMemo } from 'react';
-import { TOKEN_OPTIONS, visibleSegments, type VisibleOptions } from './visible-text';
+import { TOKEN_OPTIONS, visibleSegments, visibleString, type VisibleOptions } from './visible-text';
 import './visible-text.css';
 
 export function VisibleText({
@@ -20,7 +20,7 @@ export function VisibleText({
   const segments = useMemo(() => visibleSegments(text, options), [text, options]);
   return (
     // Isolated and left-to-right: right-to-left letters in a token cannot reorder its neighbours.
-    <span className={`visible-text ${className ?? ''}`} dir="ltr" title={title}>
+    <span className={`visible-text ${className ?? ''}`} dir="ltr" title={title && visibleString(title)}>
       {segments.map((s, i) =>
         s.kind === 'text' ? (
           s.text

@@ -175,3 +175,10 @@ export function visibleSegments(text: string, options: VisibleOptions = TOKEN_OP
   flush();
   return segments;
 }
+
+/** The same marks as plain text, for a tooltip, where no styling can set them apart. */
+export function visibleString(text: string, options: VisibleOptions = TOKEN_OPTIONS): string {
+  return visibleSegments(text, options)
+    .map((s) => (s.kind === 'text' ? s.text : s.mark))
+    .join('');
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CODE_OPTIONS,
   PROSE_OPTIONS,
+  visibleString,
   visibleSegments,
   type Segment,
 } from '../../../../../renderer/src/components/cards/visible-text';
@@ -54,5 +55,11 @@ describe('visible text', () => {
 
   it('in prose keeps quotes but marks bidi and zero-width characters', () => {
     expect(shown(visibleSegments('exactly ["a\u200Bb"]', PROSE_OPTIONS))).toBe('exactly ["a\\u{200B}b"]');
+  });
+});
+
+describe('visible text in a tooltip', () => {
+  it('carries the same marks as plain text', () => {
+    expect(visibleString('/tmp/a\u202Eb ')).toBe('/tmp/a\\u{202E}b␣');
   });
 });
