@@ -102,31 +102,45 @@ export async function serveUntilSignal(
   options: WebHostOptions,
   onStarted?: (host: RunningWebHost) => void,
 ): Promise<void> {
-  const host = await startWebHost(options);
-  for (const note of host.notes) console.log(note);
-  console.log(`Gatehouse is running at ${host.url}`);
-  onStarted?.(host);
+  // Listening before anything starts: a signal that arrives while the core recovers its
+  // sessions, or the instant the URL is printed, still shuts down cleanly.
+  let host: RunningWebHost | null = null;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     // Ctrl-C reaches npm and this process both, and npm forwards it: one shutdown serves all.
     if (stopping) return;
     stopping = true;
     console.log(`gatehouse: ${signal}, shutting down`);
-    const stuck = setTimeout(() => {
-      console.error(`gatehouse: shutdown took over ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`);
-      process.exit(1);
-    }, SHUTDOWN_LIMIT_MS);
-    host.close().then(
-      () => {
-        clearTimeout(stuck);
-        process.exit(0);
-      },
-      (err: unknown) => {
-        console.error('gatehouse: shutdown failed:', err);
-        process.exit(1);
-      },
-    );
+    if (host) shutDown(host);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  try {
+    host = await startWebHost(options);
+  } catch (err) {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    throw err;
+  }
+  if (stopping) return shutDown(host);
+  for (const note of host.notes) console.log(note);
+  console.log(`Gatehouse is running at ${host.url}`);
+  onStarted?.(host);
+}
+
+function shutDown(host: RunningWebHost): void {
+  const stuck = setTimeout(() => {
+    console.error(`gatehouse: shutdown took over ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
+  host.close().then(
+    () => {
+      clearTimeout(stuck);
+      process.exit(0);
+    },
+    (err: unknown) => {
+      console.error('gatehouse: shutdown failed:', err);
+      process.exit(1);
+    },
+  );
 }

@@ -102,3 +102,26 @@ describe('npm run serve', () => {
     }
   });
 });
+
+describe('a signal the instant the URL is printed', () => {
+  it('still shuts down cleanly (SIGINT, exit 0)', async () => {
+    const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-serve-')));
+    cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/serve.ts', '--port', '0', '--data-dir', path.join(root, 'data')],
+      { cwd: REPO, env: { ...process.env, HOME: root }, stdio: 'pipe' },
+    );
+    cleanup.push(async () => void child.kill('SIGKILL'));
+    let output = '';
+    const exited = new Promise<string>((resolve) =>
+      child.once('exit', (code, signal) => resolve(String(code ?? signal))),
+    );
+    child.stdout.setEncoding('utf8').on('data', (s: string) => {
+      output += s;
+      if (output.includes('http://')) child.kill('SIGINT');
+    });
+    expect(await exited).toBe('0');
+    expect(output).toContain('SIGINT, shutting down');
+  });
+});
