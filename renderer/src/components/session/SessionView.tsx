@@ -12,7 +12,8 @@ import { PinnedCards } from './PinnedCards';
 export function SessionView({ sessionId }: { sessionId: string }) {
   const entry = useAppStore((s) => s.sessions[sessionId]);
   const live = useAppStore((s) => s.live[sessionId] ?? NO_LIVE);
-  if (!entry) return null;
+  // A tab restored from the last visit shows before the session list has arrived.
+  if (!entry) return <p className="session-loading">Loading the session…</p>;
   const { summary, state } = entry;
   return (
     <div className="session-view" id={SESSION_PANEL_ID} role="tabpanel" aria-label={summary.title}>

@@ -49,6 +49,7 @@ export function TabBar() {
                 aria-label={entry ? `${title} (${STATUS_WORDS[statusOf(entry)]})` : title}
                 title={entry?.summary.workspace}
                 onClick={() => activateTab(id)}
+                onAuxClick={(e) => e.button === 1 && closeTab(id)}
               >
                 {entry && <StateMark status={statusOf(entry)} />}
                 <span className="tab-title">{title}</span>

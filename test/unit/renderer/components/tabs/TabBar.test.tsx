@@ -41,6 +41,12 @@ describe('the tab bar', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it('a middle click closes a tab, as in browsers', async () => {
+    const { store } = threeTabs();
+    await userEvent.pointer({ keys: '[MouseMiddle]', target: screen.getByRole('tab', { name: /api/ }) });
+    expect(store.getState().openIds).toEqual(['b', 'c']);
+  });
+
   it('"+" opens the folder dialog for a new session', async () => {
     const { store } = threeTabs();
     await userEvent.click(screen.getByRole('button', { name: 'New session' }));
