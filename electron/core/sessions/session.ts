@@ -14,6 +14,7 @@ import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import { pendingResults, Runner } from '../runner/runner.js';
 import type { ToolDef } from '../tools/types.js';
+import { removeInterruptedTemps } from './interrupted-writes.js';
 import { SessionError } from './session-error.js';
 
 /** The session's files on disk, as the session uses them. */
@@ -207,6 +208,7 @@ export class Session {
     }
     if (openCards.length === 0 && !openQuestion) {
       const why = 'interrupted: the app stopped before this call finished';
+      await removeInterruptedTemps(this.events, turnId, this.deps.workspace);
       for (const result of pendingResults(this.events, turnId, why)) await this.append(result);
       await this.append({
         type: 'turn_ended',

@@ -123,9 +123,21 @@ interface Folder {
  * The name is cut by bytes, which is what the limit counts, and on a character boundary.
  */
 function tempPathBeside(target: string): string {
+  return path.join(path.dirname(target), `.${tempBase(target)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+}
+
+const TEMP_SUFFIX = '.gatehouse-tmp';
+
+function tempBase(target: string): string {
   const name = Buffer.from(path.basename(target), 'utf8').subarray(0, TEMP_BASE_MAX_BYTES);
-  const base = name.subarray(0, wholeCharLength(name)).toString('utf8');
-  return path.join(path.dirname(target), `.${base}.${randomBytes(6).toString('hex')}.gatehouse-tmp`);
+  return name.subarray(0, wholeCharLength(name)).toString('utf8');
+}
+
+/** Whether `name` (in the target's folder) is one of this writer's temporary files for `target`. */
+export function isTempFileOf(target: string, name: string): boolean {
+  const prefix = `.${tempBase(target)}.`;
+  if (!name.startsWith(prefix) || !name.endsWith(TEMP_SUFFIX)) return false;
+  return /^[0-9a-f]{12}$/.test(name.slice(prefix.length, -TEMP_SUFFIX.length));
 }
 
 async function keepOwner(handle: nodeFs.FileHandle, owner: { uid: number; gid: number }): Promise<void> {
