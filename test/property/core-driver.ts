@@ -93,6 +93,7 @@ export class CoreDriver {
       case 'restart':
         await this.core.close();
         await this.boot();
+        if (step.answer) await this.answerAtOnce(step.answer);
         await this.settle(AFTER_BOOT_MS);
         return;
       case 'world':
@@ -128,6 +129,18 @@ export class CoreDriver {
     const reply = await this.core.host.call('card.answer', { id: this.ids[s]!, cardId: card.cardId, answer });
     if (reply.ok) this.answeredOpen.add(card.cardId);
     else this.answers.refused(s, card.cardId);
+  }
+
+  /** Answers every session's open card straight after a boot, before the gate has taken it up again. */
+  private async answerAtOnce(answer: Answer): Promise<void> {
+    for (const s of this.ids.keys()) {
+      const card = (await this.session(s)).snapshot().openCards[0];
+      if (!card) continue;
+      this.answers.given(s, card.cardId, answer);
+      const reply = await this.core.host.call('card.answer', { id: this.ids[s]!, cardId: card.cardId, answer });
+      if (reply.ok) this.answeredOpen.add(card.cardId);
+      else this.answers.refused(s, card.cardId);
+    }
   }
 
   /**

@@ -29,18 +29,23 @@ export interface EffectInput {
   blob: (id: string) => Promise<Buffer>;
 }
 
-interface Landing {
+export interface Landing {
   target: string;
   bytes: Buffer;
   via: string;
 }
 
-export async function writesConsented(input: EffectInput): Promise<string[]> {
+/** The writes the step may have landed for one session: its allowed cards and its grants. */
+export async function landingsOf(input: EffectInput, problems: string[]): Promise<Landing[]> {
+  return [...(await cardLandings(input, problems)), ...(await grantLandings(input))];
+}
+
+/** Every change between the trees must be one of the landings, exactly, or a folder made for one. */
+export function writesConsented(before: Tree, after: Tree, landings: Landing[]): string[] {
   const problems: string[] = [];
-  const landings = [...(await cardLandings(input, problems)), ...(await grantLandings(input))];
-  for (const p of changedPaths(input.before, input.after)) {
-    const was = input.before.get(p);
-    const now = input.after.get(p);
+  for (const p of changedPaths(before, after)) {
+    const was = before.get(p);
+    const now = after.get(p);
     if (landings.some((l) => l.target === p && landedExactly(l, was, now))) continue;
     if (was === undefined && now?.type === 'dir' && landings.some((l) => within(p, l.target))) continue;
     problems.push(`inv2: unexplained change at ${p}: ${describe(was)} -> ${describe(now)}`);

@@ -215,7 +215,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: session.map((s): Step => ({ kind: 'send', s })) },
   { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'finish', s })) },
   { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'cancel', s })) },
-  { weight: 1, arbitrary: fc.constant<Step>({ kind: 'restart' }) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.constant<Step>({ kind: 'restart' }),
+      fc
+        .constantFrom<Answer>('allow_once', 'allow_session', 'deny')
+        .map((answer): Step => ({ kind: 'restart', answer })),
+    ),
+  },
 );
 
 /** `crashShare`: the share of histories (0 to 1) that spend a real host process and a kill -9. */

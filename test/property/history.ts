@@ -16,8 +16,8 @@ export type Step =
   /** The person answers a card of session s: pick indexes open cards first, then every card ever shown. */
   | { kind: 'answer'; s: number; pick: number; answer: Answer }
   | { kind: 'cancel'; s: number }
-  /** The app quits and starts again over the same data folder. */
-  | { kind: 'restart' }
+  /** The app quits and starts again over the same data folder; `answer` answers each open card at once, while the gate still takes it up again. */
+  | { kind: 'restart'; answer?: Answer }
   | { kind: 'world'; op: WorldOp };
 
 export interface History {
@@ -41,7 +41,7 @@ export function describeStep(step: Step): string {
     case 'cancel':
       return `s${step.s} person cancels`;
     case 'restart':
-      return 'the app restarts';
+      return step.answer ? `the app restarts, and open cards are answered ${step.answer} at once` : 'the app restarts';
     case 'world':
       return `world: ${JSON.stringify(step.op)}`;
   }

@@ -9,7 +9,7 @@ import type { Grant } from '../../shared/cards.js';
 import type { SessionEvent } from '../../shared/events.js';
 import { cardTruthful } from './card-check.js';
 import { ConsentLedger, grantKey, type CardEvent } from './consent-ledger.js';
-import { commandsConsented, writesConsented } from './effect-check.js';
+import { commandsConsented, landingsOf, writesConsented, type Landing } from './effect-check.js';
 import type { Step } from './history.js';
 import { lastSeq, type Observation, type SessionView } from './observation.js';
 import { readsConsented } from './read-check.js';
@@ -55,6 +55,10 @@ export class Invariants {
     return problems;
   }
 
+  /**
+   * Invariants 2 and 3 over the sessions the step could move: the one it names, both
+   * after a restart (a card may be answered at once), none for the world's own step.
+   */
   private async effects(
     step: Step,
     before: Observation,
@@ -63,39 +67,29 @@ export class Invariants {
     allowedNow: CardEvent[][],
   ): Promise<string[]> {
     if (step.kind === 'world') return [];
-    const s = 's' in step ? step.s : null;
-    const markers = commandsConsented(
-      before.markers,
-      after.markers,
-      this.markersDir,
-      s === null ? null : allowedNow[s]!,
-      s === null ? [] : grantsBefore[s]!,
-    );
-    if (s === null) {
-      const writes = await writesConsented({
-        root: '/',
+    const movers = 's' in step ? [step.s] : after.sessions.map((_, s) => s);
+    const problems: string[] = [];
+    const landings: Landing[] = [];
+    for (const s of movers) {
+      const view = after.sessions[s]!;
+      const input = {
+        root: view.root,
         before: before.tree,
         after: after.tree,
-        fresh: [],
-        ledger: new ConsentLedger(),
-        grants: [],
-        allowed: [],
-        blob: () => Promise.reject(new Error('no blob')),
-      });
-      return [...markers, ...writes];
+        fresh: view.events.filter((e) => e.seq > lastSeq(before.sessions[s]!)),
+        ledger: this.ledgers[s]!,
+        grants: grantsBefore[s]!,
+        allowed: allowedNow[s]!,
+        blob: (id: string) => fs.readFile(path.join(this.dataDir, 'sessions', view.id, 'blobs', id)),
+      };
+      landings.push(...(await landingsOf(input, problems)));
     }
-    const view = after.sessions[s]!;
-    const writes = await writesConsented({
-      root: view.root,
-      before: before.tree,
-      after: after.tree,
-      fresh: view.events.filter((e) => e.seq > lastSeq(before.sessions[s]!)),
-      ledger: this.ledgers[s]!,
-      grants: grantsBefore[s]!,
-      allowed: allowedNow[s]!,
-      blob: (id) => fs.readFile(path.join(this.dataDir, 'sessions', view.id, 'blobs', id)),
-    });
-    return [...markers, ...writes];
+    const allowed = movers.flatMap((s) => allowedNow[s]!);
+    // Only a call uses a grant, and only a session's own step makes one.
+    const grants = 's' in step ? grantsBefore[step.s]! : [];
+    problems.push(...commandsConsented(before.markers, after.markers, this.markersDir, allowed, grants));
+    problems.push(...writesConsented(before.tree, after.tree, landings));
+    return problems;
   }
 
   private grantsOf(ledger: ConsentLedger): Grant[] {
