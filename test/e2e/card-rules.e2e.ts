@@ -132,4 +132,52 @@ describe('card rules in the browser', () => {
     expect(await ui.page.evaluate('window.__pwned')).toBeUndefined();
     expect(fake.pending()).toBe(0);
   });
+
+  test('a file changed after the card went up: the answer is not used, and the card asks again saying why', async () => {
+    const { ui, fake } = world;
+    const ws = await world.folders.workspace('stale-ws', { 's.txt': 'one\n' });
+    fake.enqueue(
+      { toolCalls: [{ name: 'write_file', input: { path: 's.txt', content: 'two\n' } }] },
+      { text: 'Wrote s.' },
+    );
+    await ui.openWorkspace(ws);
+    await ui.send('Write s');
+    const label = writeCardLabel(ws, 's.txt');
+    const first = await ui.waitForCard(label);
+    const firstId = await first.getAttribute('data-card-id');
+    await fs.writeFile(path.join(ws, 's.txt'), 'changed behind the card\n');
+    await ui.answer(first, 'Allow once');
+
+    const again = await visible(
+      ui.openCard(label).filter({ hasText: 'The file changed after the last card' }),
+      'the card asked again, saying the file changed',
+    );
+    expect(await again.getAttribute('data-card-id')).not.toBe(firstId);
+    await visible(again.getByText('changed behind the card'), 'the new diff, against the changed file');
+    expect(await fs.readFile(path.join(ws, 's.txt'), 'utf8')).toBe('changed behind the card\n');
+    await world.shot('card-reasked');
+    await ui.answer(again, 'Allow once');
+    await expect.poll(() => fs.readFile(path.join(ws, 's.txt'), 'utf8'), { timeout: 30_000 }).toBe('two\n');
+    await visible(ui.page.getByText('Wrote s.'), "the model's closing text");
+    expect(fake.pending()).toBe(0);
+  });
+
+  test('a read outside the workspace asks with the absolute path', async () => {
+    const { ui, fake } = world;
+    const ws = await world.folders.workspace('read-ws');
+    const outside = path.join(
+      await world.folders.workspace('elsewhere', { 'secret.txt': 'outside text\n' }),
+      'secret.txt',
+    );
+    fake.enqueue({ toolCalls: [{ name: 'read_file', input: { path: outside } }] }, { text: 'Did not read it.' });
+    await ui.openWorkspace(ws);
+    await ui.send('Read the outside file');
+    const card = await ui.waitForCard(`Permission: read ${outside}`);
+    await visible(card.getByText(outside), 'the absolute path on the card');
+    await world.shot('read-card');
+    await ui.answer(card, 'Deny');
+    await visible(ui.page.getByText('Did not read it.'), "the model's text after the denial");
+    expect(fake.requests.at(-1)?.rawBody).not.toContain('outside text');
+    expect(fake.pending()).toBe(0);
+  });
 });
