@@ -165,12 +165,14 @@ export class CoreDriver {
   private async restingSignature(): Promise<string | null> {
     const seqs: number[] = [];
     for (const s of this.ids.keys()) {
-      const st = (await this.session(s)).snapshot();
+      const session = await this.session(s);
+      const st = session.snapshot();
       const resting =
         this.puppet.isWaiting(s) ||
         st.openQuestion !== null ||
         st.openCards.some((c) => !this.answeredOpen.has(c.cardId)) ||
-        (st.turnId === null && st.queue.length === 0);
+        // A queued message starting logs user_message, then turn_started: not idle in between.
+        (st.turnId === null && st.queue.length === 0 && session.allEvents().at(-1)?.type !== 'user_message');
       if (!resting) return null;
       seqs.push(st.lastSeq);
     }
