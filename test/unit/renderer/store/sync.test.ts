@@ -173,4 +173,43 @@ describe('the store kept in step with the app', () => {
     store.getState().showNotice({ kind: 'info', text: 'x' });
     expect(fake.requestsOf('session.state')).toHaveLength(1);
   });
+
+  it('holds the pushes that arrive while a session loads, and folds the new ones after its log', async () => {
+    const fake = createFakeApi();
+    fake.reply('sessions.list', [summaryOf({ id: 'a' })]);
+    let answerState: (() => void) | undefined;
+    fake.respond(
+      'session.state',
+      () =>
+        new Promise((resolve) => {
+          answerState = () => resolve({ ok: true, data: { summary: summaryOf({ id: 'a' }), events: firstEvents } });
+        }),
+    );
+    const store = createAppStore(memoryStorage());
+    const frames: (() => void)[] = [];
+    const sync = connectStore(store, fake.api, (cb) => frames.push(cb));
+    await sync.start();
+    store.getState().openTab('a');
+    await vi.waitFor(() => expect(answerState).toBeDefined());
+    const [late] = eventsFrom(3, [{ type: 'turn_ended', turnId: 't1', reason: 'finished' }]);
+    fake.push(eventPush(firstEvents[1]));
+    fake.push(eventPush(late));
+    answerState!();
+    await vi.waitFor(() => expect(store.getState().sessions.a.state?.lastSeq).toBe(3));
+    expect(store.getState().sessions.a.state?.transcript.filter((i) => i.kind === 'turn_end')).toHaveLength(1);
+    expect(fake.requestsOf('session.events')).toEqual([]);
+  });
+
+  it('forgets tabs of sessions the app no longer lists', async () => {
+    const storage = memoryStorage();
+    const first = createAppStore(storage);
+    first.getState().openTab('gone');
+    first.getState().openTab('a');
+    const fake = createFakeApi();
+    fake.reply('sessions.list', [summaryOf({ id: 'a' })]);
+    const store = createAppStore(storage);
+    await connectStore(store, fake.api, () => {}).start();
+    expect(store.getState().openIds).toEqual(['a']);
+    expect(store.getState().activeId).toBe('a');
+  });
 });
