@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core/core.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { loadOrCreateToken } from './token.js';
 import { startWebServer, type WebServer } from './server.js';
 
@@ -45,12 +46,16 @@ export interface RunningWebHost {
 
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const env = options.env ?? process.env;
+  const lock = await lockDataDir(options.dataDir);
   const core = await createCore({
     dataDir: options.dataDir,
     env,
     home: options.home ?? env.HOME ?? os.homedir(),
     cipher: null,
     onUnexpected: (err) => console.error('gatehouse: unexpected error:', err),
+  }).catch(async (err: unknown) => {
+    await lock.release();
+    throw err;
   });
   const notes: string[] = [];
   let server: WebServer;
@@ -70,6 +75,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     if (options.openFolder) notes.push(await openFolder(core, options.openFolder));
   } catch (err) {
     await core.close();
+    await lock.release();
     throw err;
   }
   if (server.warning) notes.unshift(server.warning);
@@ -84,6 +90,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       (closing ??= (async () => {
         await server.close();
         await core.close();
+        await lock.release();
       })()),
   };
 }

@@ -85,6 +85,7 @@ describe('npm run serve', () => {
     expect(await exited).toBe(0);
     expect(await wsClosed).toBe(1001);
     expect(output).toContain('SIGTERM, shutting down');
+    await expect(fs.access(path.join(dataDir, 'web-host.lock'))).rejects.toThrow();
 
     const lines = (await fs.readFile(path.join(dataDir, 'sessions', id, 'events.jsonl'), 'utf8')).split('\n');
     expect(lines.at(-1)).toBe('');
