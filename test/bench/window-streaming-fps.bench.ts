@@ -46,7 +46,7 @@ try {
   )) as number;
 
   console.log(
-    `frame rate, active tab, ${SESSIONS} sessions streaming: ${busy.fps.toFixed(1)} fps (worst frame ${busy.worstFrameMs.toFixed(1)} ms); ` +
+    `frame rate, active tab, ${SESSIONS} sessions streaming: ${busy.fps.toFixed(1)} fps (worst frame ${busy.worstFrameMs.toFixed(1)} ms, ${busy.longTasks} long tasks totalling ${busy.longTaskMs.toFixed(0)} ms in ${MEASURE_MS / 1000} s); ` +
       `reference, nothing streaming: ${idle.fps.toFixed(1)} fps (worst ${idle.worstFrameMs.toFixed(1)} ms), ratio ${(busy.fps / idle.fps).toFixed(2)}; ` +
       `target >= ${TARGET_FPS} fps ${busy.fps >= TARGET_FPS ? 'MEETS' : 'MISSES'} (${streamed} words on screen at the end)`,
   );
