@@ -6,7 +6,7 @@
  * not idempotent): it resolves with an error saying the outcome is unknown.
  */
 import { CALL_NAMES, type CallName, type Push, type Reply } from '../../../shared/contract.js';
-import { WIRE_PATH, type ClientFrame, type ServerFrame } from '../../../shared/wire.js';
+import { WIRE_MAX_FRAME_BYTES, WIRE_PATH, type ClientFrame, type ServerFrame } from '../../../shared/wire.js';
 import { DEFAULT_BACKOFF, reconnectDelay, type Backoff } from './reconnect-backoff.js';
 import type { ConnectionState, RendererApi } from './types.js';
 
@@ -100,8 +100,13 @@ export function connectWebHost(options: WebHostClientOptions = {}): RendererApi 
 
   const send = (frame: ClientFrame, resolve: (reply: Reply<unknown>) => void) => {
     if (!open || !socket) return resolve({ ok: false, error: CONNECTION_LOST });
+    const text = JSON.stringify(frame);
+    // The host closes a socket that sends more, which would cut every other call short too.
+    if (text.length * 3 > WIRE_MAX_FRAME_BYTES && new TextEncoder().encode(text).length > WIRE_MAX_FRAME_BYTES) {
+      return resolve({ ok: false, error: `${frame.name} is too large to send (over ${WIRE_MAX_FRAME_BYTES} bytes)` });
+    }
     pending.set(frame.id, resolve);
-    socket.send(JSON.stringify(frame));
+    socket.send(text);
   };
 
   const call = (name: CallName, payload: unknown): Promise<Reply<unknown>> =>

@@ -4,7 +4,8 @@
  * longer be answered resolved with a clear error, never sent twice.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALL_NAMES } from '../../../../shared/contract';
+import { CALL_NAMES, MESSAGE_MAX_CHARS } from '../../../../shared/contract';
+import { WIRE_MAX_FRAME_BYTES } from '../../../../shared/wire';
 import { connectWebHost, CONNECTION_LOST } from '../../../../renderer/src/api/ws-client';
 import type { ConnectionState } from '../../../../renderer/src/api/types';
 import { reconnectDelay } from '../../../../renderer/src/api/reconnect-backoff';
@@ -93,6 +94,27 @@ describe('calls and replies', () => {
     latest().push(push);
     expect(one).toEqual([push]);
     expect(two).toEqual([push, push]);
+  });
+});
+
+describe('frame size', () => {
+  it('refuses a call too large for the host without sending it, and the socket stays up', async () => {
+    const { api, states } = connect();
+    latest().open();
+    const reply = await api['session.send']({ id: 's', text: '\u0001'.repeat(WIRE_MAX_FRAME_BYTES / 5) });
+    expect(reply).toEqual({
+      ok: false,
+      error: `session.send is too large to send (over ${WIRE_MAX_FRAME_BYTES} bytes)`,
+    });
+    expect(latest().sent).toEqual([]);
+    expect(states).toEqual(['connected']);
+  });
+
+  it('sends the largest message the contract takes, even one JSON escapes six-fold', async () => {
+    const { api } = connect();
+    latest().open();
+    void api['session.send']({ id: 's', text: '\u0001'.repeat(MESSAGE_MAX_CHARS) });
+    expect(latest().sent).toHaveLength(1);
   });
 });
 
