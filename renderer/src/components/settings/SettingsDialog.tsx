@@ -4,6 +4,7 @@ import { providerSchema, type Provider } from '../../../../shared/contract';
 import { useApi } from '../../api/api-context';
 import { useAppStore } from '../../store/app-store';
 import { Dialog } from '../frame/Dialog';
+import { keySourceWords } from './key-source';
 import { KeyField } from './KeyField';
 import { formFrom, modelFrom, type ModelForm } from './model-form';
 import { NotificationsField } from './NotificationsField';
@@ -90,6 +91,16 @@ function SettingsForm() {
           </p>
         )}
       </form>
+      <section className="key-sources" aria-labelledby="key-sources-heading">
+        <h3 id="key-sources-heading">API keys</h3>
+        <ul>
+          {PROVIDERS.map((p) => (
+            <li key={p}>
+              <span className="mono">{p}</span>: {keySourceWords(view.keys[p])}
+            </li>
+          ))}
+        </ul>
+      </section>
       <KeyField key={form.provider} provider={form.provider} view={view} />
       {'notifications' in view && <NotificationsField view={view} />}
     </div>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../../../shared/contract';
@@ -18,18 +18,25 @@ function settingsWith(view: Partial<SettingsView>) {
 const model = { provider: 'anthropic' as const, modelId: 'claude-sonnet-4-5' };
 
 describe('settings', () => {
-  it('shows where a key comes from, never the key, and an empty key field', () => {
+  it('shows where each provider’s key comes from, never the key, and an empty key field', () => {
     settingsWith({ model, keys: { anthropic: 'settings', openai: 'env', 'openai-compatible': null } });
-    expect(screen.getByText('saved')).toBeInTheDocument();
+    const sources = within(screen.getByRole('region', { name: 'API keys' })).getAllByRole('listitem');
+    expect(sources.map((li) => li.textContent)).toEqual([
+      'anthropic: saved',
+      'openai: from the environment',
+      'openai-compatible: none',
+    ]);
+    expect(screen.getByText('Key:').textContent).toBe('Key: saved');
     expect(screen.getByLabelText('New key')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Remove key' })).toBeInTheDocument();
   });
 
-  it('says "from the environment" for a key the environment gives', async () => {
+  it('the key field follows the chosen provider', async () => {
     settingsWith({ model, keys: { anthropic: null, openai: 'env', 'openai-compatible': null } });
-    expect(screen.getByText('none')).toBeInTheDocument();
+    expect(screen.getByText('Key:').textContent).toBe('Key: none');
     await userEvent.selectOptions(screen.getByLabelText('Provider'), 'openai');
-    expect(screen.getByText('from the environment')).toBeInTheDocument();
+    expect(screen.getByText('Key:').textContent).toBe('Key: from the environment');
+    expect(screen.getByRole('group', { name: 'API key for openai' })).toBeInTheDocument();
   });
 
   it('saves a typed key write-only and clears the field; the reply never puts it back', async () => {
