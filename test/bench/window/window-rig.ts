@@ -3,6 +3,7 @@
  * at a model server, the real web host as a child process, and Chromium on its URL with
  * the bench's probes injected before the app's own scripts. The same pieces as the e2e suite.
  */
+import os from 'node:os';
 import type { Browser, CDPSession } from 'playwright-core';
 import type { ModelConfig } from '../../../shared/contract.js';
 import { freshContext, launchChromium } from '../../e2e/harness/chromium.js';
@@ -50,6 +51,9 @@ export async function startWindowRig(options: RigOptions): Promise<WindowRig> {
     ui,
     cdp,
     async close() {
+      // Other work on the machine moves these figures a lot; say how busy it was.
+      const [load] = os.loadavg();
+      console.log(`(load average ${load!.toFixed(1)} on ${os.cpus().length} cores while measuring)`);
       await browser.close().catch(() => undefined);
       await host.stop().catch(() => undefined);
       await folders.remove().catch(() => undefined);
