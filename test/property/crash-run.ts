@@ -39,7 +39,7 @@ export async function runCrashHistory(history: History, crash: Crash): Promise<H
   const invariants = new Invariants(layout.data, layout.markers, 2);
   const children: Child[] = [];
   try {
-    await populate(layout, tokens);
+    await populate(layout, tokens, history.hooks);
     const first = new Child(layout, history.second, 'a');
     children.push(first);
     let rest = await first.next('ready');

@@ -234,6 +234,7 @@ export function historyArbitrary(options: { maxSteps?: number; crashShare?: numb
   const perThousand = Math.round(share * 1000);
   return fc.record({
     second: fc.constantFrom<History['second']>('same', 'nested'),
+    hooks: fc.boolean(),
     steps: fc.array(step, { minLength: 1, maxLength: maxSteps, size: 'max' }),
     crash:
       perThousand > 0

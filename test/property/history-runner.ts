@@ -42,7 +42,7 @@ export async function runHistory(history: History, options: { dump?: boolean } =
     refused: (s, cardId) => invariants.ledgers[s]!.personRetracted(cardId),
   });
   try {
-    await populate(layout, tokens);
+    await populate(layout, tokens, history.hooks);
     await driver.boot();
     await driver.openSessions(history.second);
     const outcome = await play(history, layout, tokens, driver, invariants);

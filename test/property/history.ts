@@ -24,6 +24,8 @@ export interface History {
   /** Session 1's workspace: the same folder as session 0's, or its `sub` folder. */
   second: 'same' | 'nested';
   steps: Step[];
+  /** The workspace lists a Stop hook (a marker command), so every finish asks to run it. */
+  hooks: boolean;
   /** Set on a sampled share: the core runs in a host process that gets a kill -9 in that step. */
   crash: { at: number; delayMs: number } | null;
 }
@@ -49,8 +51,12 @@ export function describeStep(step: Step): string {
 
 export function describeHistory(h: History): string {
   const lines = h.steps.map((s, i) => `${String(i + 1).padStart(3)}. ${describeStep(s)}`);
+  const hooks = h.hooks ? ['the workspace has a Stop hook'] : [];
   const crash = h.crash ? [`in a host process, killed -9 ${h.crash.delayMs} ms into step ${h.crash.at + 1}`] : [];
-  return [`session 1 workspace: ${h.second === 'same' ? 'same as session 0' : '<ws>/sub'}`, ...crash, ...lines].join(
-    '\n',
-  );
+  return [
+    `session 1 workspace: ${h.second === 'same' ? 'same as session 0' : '<ws>/sub'}`,
+    ...hooks,
+    ...crash,
+    ...lines,
+  ].join('\n');
 }

@@ -60,8 +60,11 @@ export class Tokens {
   }
 }
 
+/** The Stop hook a workspace may list: the marker command m3. */
+export const HOOK_MARKER = 3;
+
 /** The starting tree: files inside and outside, and links of every kind the paths use. */
-export async function populate(layout: Layout, tokens: Tokens): Promise<void> {
+export async function populate(layout: Layout, tokens: Tokens, hooks = false): Promise<void> {
   const { root, ws, outside } = layout;
   for (const dir of [path.join(ws, 'dir'), path.join(ws, 'sub'), path.join(ws, 'é'), path.join(outside, 'deep')]) {
     await fs.mkdir(dir, { recursive: true });
@@ -81,6 +84,13 @@ export async function populate(layout: Layout, tokens: Tokens): Promise<void> {
     ['up', root],
   ];
   for (const [name, target] of links) await fs.symlink(target, path.join(ws, name));
+  if (hooks) await writeStopHook(layout);
+}
+
+async function writeStopHook(layout: Layout): Promise<void> {
+  const argv = ['sh', '-c', 'pwd -P >> "$0"', path.join(layout.markers, `m${HOOK_MARKER}`)];
+  await fs.mkdir(path.join(layout.ws, '.gatehouse'));
+  await fs.writeFile(path.join(layout.ws, '.gatehouse', 'settings.json'), JSON.stringify({ hooks: { stop: [argv] } }));
 }
 
 /**
