@@ -5,17 +5,19 @@
  * 1 MiB proposal cannot reach a card: the big case replaces a 1 MiB file with a 256 KiB one.
  * The page timestamps the push as its message arrives and the second animation frame after
  * the card's region shows the first changed line (card-paint-probe).
- * Reference: appending the same number of plain-text rows to the same page, to the frame
- * painted. Median over several cards; the first card of each kind (cold: lazy chunks, JIT)
+ * References: appending the same number of plain-text rows to the same page, to the frame
+ * painted; and diff2html's whole side-by-side HTML of the same diff (the approach the cards avoid). Median over several cards; the first card of each kind (cold: lazy chunks, JIT)
  * is reported on its own.
  */
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { startFakeModel } from '../fake-model/server.js';
 import { fakeModelConfig } from '../e2e/harness/temp-folders.js';
 import { writeCardLabel } from '../e2e/harness/gatehouse-page.js';
 import { waitUntil } from '../e2e/harness/wait-until.js';
+import { REPO_ROOT } from '../e2e/harness/repo-root.js';
 import { allLoggedEvents } from '../e2e/harness/session-logs.js';
-import { cardPaintProbe, plainRowsPaint, type CardTiming } from './window/card-paint-probe.js';
+import { cardPaintProbe, plainRowsPaint, wholeDiff2HtmlPaint, type CardTiming } from './window/card-paint-probe.js';
 import { median, startWindowRig } from './window/window-rig.js';
 
 const CARDS_PER_KIND = 6;
@@ -69,6 +71,10 @@ try {
     await rig.ui.answer(await rig.ui.waitForCard(writeCardLabel(ws, name)), 'Deny');
   }
 
+  // diff2html's browser bundle, for the second reference (evaluated over CDP, so the page's CSP does not apply).
+  await rig.ui.page.evaluate(
+    await fs.readFile(path.join(REPO_ROOT, 'node_modules/diff2html/bundles/js/diff2html.min.js'), 'utf8'),
+  );
   const cardEvents = (await allLoggedEvents(rig.folders.dataDir)).flatMap((e) =>
     e.type === 'card' && e.body.kind === 'write' ? [{ cardId: e.cardId, body: e.body }] : [],
   );
@@ -80,6 +86,8 @@ try {
   for (const kind of ['mid', 'big'] as const) {
     const body = cards.find((b) => path.basename(b.path).startsWith(kind))!;
     const rows = body.diff.split('\n').length;
+    const whole = [];
+    for (let i = 0; i < 3; i++) whole.push((await rig.ui.page.evaluate(wholeDiff2HtmlPaint(body.diff))) as number);
     const reference = [];
     for (let i = 0; i < 5; i++)
       reference.push((await rig.ui.page.evaluate(plainRowsPaint(rows, 'line 0000: the quick brown fox'))) as number);
@@ -103,6 +111,7 @@ try {
     console.log(
       `card push -> painted, ${what}: median ${ours.toFixed(1)} ms over ${warm.length} cards (first card ${cold!.toFixed(1)} ms); ` +
         `reference ${rows} plain-text rows ${ref.toFixed(1)} ms, ratio ${(ours / ref).toFixed(2)}x; ` +
+        `diff2html's whole side-by-side HTML ${median(whole).toFixed(1)} ms, ratio ${(ours / median(whole)).toFixed(2)}x; ` +
         `target <= ${TARGET_MS} ms ${ours <= TARGET_MS ? 'MEETS' : 'MISSES'}`,
     );
   }

@@ -69,3 +69,19 @@ export function plainRowsPaint(rows: number, text: string): string {
     requestAnimationFrame(() => requestAnimationFrame(() => { resolve(performance.now() - t0); box.remove(); }));
   })`;
 }
+
+/**
+ * Second reference, as an expression for page.evaluate once diff2html's browser bundle is
+ * loaded: the whole diff as diff2html's own side-by-side HTML (what DESIGN.md measured at
+ * 450-640 ms for 64 KiB), set into the page, timed to the frame painted after it (ms).
+ */
+export function wholeDiff2HtmlPaint(diff: string): string {
+  return `((diff) => new Promise((resolve) => {
+    const t0 = performance.now();
+    const box = document.createElement('div');
+    // Test-only reference: diff2html escapes the diff's content in the HTML it builds.
+    box.innerHTML = Diff2Html.html(diff, { outputFormat: 'side-by-side', drawFileList: false });
+    document.body.append(box);
+    requestAnimationFrame(() => requestAnimationFrame(() => { resolve(performance.now() - t0); box.remove(); }));
+  }))(${JSON.stringify(diff)})`;
+}
