@@ -1,7 +1,7 @@
 /**
  * The frame around the sessions: the open-folder dialog completes folders only, Ctrl+W
  * closes a tab without deleting its session, Ctrl+1 / Ctrl+2 switch tabs, and Settings
- * writes the model to settings.json.
+ * writes the model to settings.json, and a drop in the browser is refused with a way out.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -100,5 +100,21 @@ describe('the frame', () => {
       (n) => n === 0,
       'the dialog closed by Esc',
     );
+  });
+
+  test('a drop in the browser opens nothing and says to use Ctrl+O instead', async () => {
+    const { ui } = world;
+    const before = await ui.tabs().count();
+    const data = await ui.page.evaluateHandle(`(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+      return data;
+    })()`);
+    const target = ui.page.locator('.drop-zone').first();
+    await target.dispatchEvent('dragover', { dataTransfer: data });
+    await target.dispatchEvent('drop', { dataTransfer: data });
+    await visible(ui.page.getByText(/Ctrl\+O|is a file/), 'a notice saying the drop cannot be used and what to do');
+    await world.shot('browser-drop-refused');
+    expect(await ui.tabs().count()).toBe(before);
   });
 });
