@@ -8,9 +8,3 @@ export function dataDir(flag: string | undefined, env: NodeJS.ProcessEnv): strin
   // Where Electron's userData lives on Linux for an app named Gatehouse.
   return path.join(env.XDG_CONFIG_HOME ?? path.join(os.homedir(), '.config'), 'Gatehouse');
 }
-
-/** The value after `--data-dir` in argv, if any. */
-export function dataDirFlag(argv: readonly string[]): string | undefined {
-  const i = argv.indexOf('--data-dir');
-  return i >= 0 ? argv[i + 1] : undefined;
-}

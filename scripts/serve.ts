@@ -8,7 +8,7 @@ import { dataDir } from './data-dir.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 
 try {
-  const args = parseServeArgs(process.argv.slice(2));
+  const args = parseServeArgs(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
   await ensureRendererBuilt(['missing']);
   await serveUntilSignal({
     dataDir: dataDir(args.dataDir, process.env),

@@ -1,4 +1,5 @@
 /** `npm run serve -- [--port N] [--host H] [--data-dir DIR] [--open FOLDER]`, parsed strictly. */
+import path from 'node:path';
 
 export interface ServeArgs {
   /** Unset: the host's usual port, or any free one when that is taken. */
@@ -17,7 +18,8 @@ export class ServeArgsError extends Error {
 
 const FLAGS = new Set(['--port', '--host', '--data-dir', '--open']);
 
-export function parseServeArgs(argv: readonly string[]): ServeArgs {
+/** `cwd` is where the user ran npm (INIT_CWD): relative folders mean that, not the package root. */
+export function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
   const args: ServeArgs = {};
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i]!;
@@ -28,8 +30,8 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     }
     if (flag === '--port') args.port = parsePort(value);
     else if (flag === '--host') args.host = value;
-    else if (flag === '--data-dir') args.dataDir = value;
-    else args.open = value;
+    else if (flag === '--data-dir') args.dataDir = path.resolve(cwd, value);
+    else args.open = path.resolve(cwd, value);
   }
   return args;
 }

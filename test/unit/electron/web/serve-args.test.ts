@@ -5,14 +5,17 @@ import { parseServeArgs } from '../../../../electron/web/serve-args.js';
 import { dataDir } from '../../../../scripts/data-dir.js';
 
 describe('parseServeArgs', () => {
-  it('reads --port, --host, --data-dir and --open', () => {
-    expect(parseServeArgs(['--port', '8080', '--host', '192.168.1.5', '--data-dir', 'd', '--open', '/w'])).toEqual({
+  it('reads --port, --host, --data-dir and --open, folders against where npm was run', () => {
+    expect(
+      parseServeArgs(['--port', '8080', '--host', '192.168.1.5', '--data-dir', 'd', '--open', '/w'], '/home/me'),
+    ).toEqual({
       port: 8080,
       host: '192.168.1.5',
-      dataDir: 'd',
+      dataDir: '/home/me/d',
       open: '/w',
     });
-    expect(parseServeArgs([])).toEqual({});
+    expect(parseServeArgs(['--open', '../proj'], '/home/me/src')).toEqual({ open: '/home/me/proj' });
+    expect(parseServeArgs([], '/')).toEqual({});
   });
 
   it.each([
@@ -22,7 +25,7 @@ describe('parseServeArgs', () => {
     [['--port', '70000'], '--port must be 0-65535'],
     [['--port', '12ab'], '--port must be 0-65535'],
   ])('refuses %j', (argv, message) => {
-    expect(() => parseServeArgs(argv)).toThrow(message);
+    expect(() => parseServeArgs(argv, '/')).toThrow(message);
   });
 });
 
