@@ -12,11 +12,14 @@ const BUILT = path.join(ROOT, 'out', 'renderer', 'index.html');
 /** The renderer imports shared/ too: a change there changes the bundle. */
 const SOURCES = [path.join(ROOT, 'renderer'), path.join(ROOT, 'shared')];
 
-/** 'missing', 'stale' or 'fresh'. */
-export async function rendererBuildState(): Promise<'missing' | 'stale' | 'fresh'> {
-  const built = await fs.stat(BUILT).catch(() => null);
+/** 'missing', 'stale' (a source file is newer than the built index.html) or 'fresh'. */
+export async function rendererBuildState(
+  builtIndex = BUILT,
+  sources: readonly string[] = SOURCES,
+): Promise<'missing' | 'stale' | 'fresh'> {
+  const built = await fs.stat(builtIndex).catch(() => null);
   if (!built) return 'missing';
-  for (const dir of SOURCES) if ((await newestMtime(dir)) > built.mtimeMs) return 'stale';
+  for (const dir of sources) if ((await newestMtime(dir)) > built.mtimeMs) return 'stale';
   return 'fresh';
 }
 
