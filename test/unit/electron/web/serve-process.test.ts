@@ -101,7 +101,7 @@ describe('npm run serve', () => {
     } finally {
       await core.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('a signal the instant the URL is printed', () => {
@@ -124,5 +124,5 @@ describe('a signal the instant the URL is printed', () => {
     });
     expect(await exited).toBe('0');
     expect(output).toContain('SIGINT, shutting down');
-  });
+  }, 90_000);
 });
