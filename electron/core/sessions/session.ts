@@ -16,6 +16,7 @@ import { pendingResults, Runner } from '../runner/runner.js';
 import type { ToolDef } from '../tools/types.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
 import { SessionError } from './session-error.js';
+import { unstartedMessage } from './unstarted-message.js';
 
 /** The session's files on disk, as the session uses them. */
 export interface SessionFiles {
@@ -202,6 +203,7 @@ export class Session {
   async recover(): Promise<void> {
     const { turnId, openCards, openQuestion } = this.state;
     if (!turnId) {
+      await this.endUnstartedTurn();
       // Stopped between a turn's end and the next queued message's start: hand the queue back.
       await this.returnQueue();
       return;
@@ -248,6 +250,16 @@ export class Session {
     if (!live) return;
     live.controller.abort();
     await live.done;
+  }
+
+  /** A message logged just before the process stopped, its turn never started: it gets an interrupted turn. */
+  private async endUnstartedTurn(): Promise<void> {
+    const messageId = unstartedMessage(this.events);
+    if (messageId === null) return;
+    const turnId = this.deps.newId();
+    await this.append({ type: 'turn_started', turnId, messageId });
+    const message = "the app stopped before this message's turn started";
+    await this.append({ type: 'turn_ended', turnId, reason: 'interrupted', message });
   }
 
   private async returnQueue(): Promise<void> {
