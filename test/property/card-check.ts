@@ -14,7 +14,7 @@ export async function cardTruthful(
   root: string,
   card: CardEvent,
   ledger: ConsentLedger,
-  tree: Tree,
+  trees: Tree[],
   blob: (id: string) => Promise<Buffer>,
 ): Promise<string[]> {
   const call = ledger.calls.get(card.toolCallId);
@@ -37,9 +37,10 @@ export async function cardTruthful(
     if (ref.inside) return [`${where} asks about a read inside the workspace`];
     return body.tool === call.tool ? [] : [`${where} names tool ${body.tool}`];
   }
-  const before = fileBytes(tree, body.path);
-  if (body.digest !== digestOf(before)) return [`${where} carries digest ${body.digest} for other bytes`];
-  const expected = expectedWrite(call.tool, call.args, before);
+  // The card went up during the step: before its own write landed (an answer can follow at once), or after.
+  const bytes = trees.map((t) => fileBytes(t, body.path)).find((b) => digestOf(b) === body.digest);
+  if (bytes === undefined) return [`${where} carries digest ${body.digest} for other bytes`];
+  const expected = expectedWrite(call.tool, call.args, bytes);
   const proposal = await blob(body.proposalBlob);
   if (expected === null || !expected.equals(proposal)) return [`${where}'s proposal is not what the call asks for`];
   return [];

@@ -41,7 +41,8 @@ export class Invariants {
       problems.push(...answersGiven(view.events, fresh, ledger), ...this.grantsAgree(view, ledger));
       if (step.kind !== 'world') {
         for (const e of fresh) {
-          if (e.type === 'card') problems.push(...(await cardTruthful(view.root, e, ledger, after.tree, blob)));
+          if (e.type === 'card')
+            problems.push(...(await cardTruthful(view.root, e, ledger, [before.tree, after.tree], blob)));
         }
       }
       const grants = [...grantsBefore[s]!, ...this.grantsOf(ledger)];
