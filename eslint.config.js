@@ -10,7 +10,7 @@ const noElectron = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'coverage/**', 'renderer/dist/**'] },
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
