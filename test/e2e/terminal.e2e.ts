@@ -57,10 +57,11 @@ describe('the terminal panel through the web host', () => {
     await page.keyboard.type('echo from-the-shell-$((6*7)); pwd; ls; echo pid=$$');
     await page.keyboard.press('Enter');
     await screenMatch(panel, /from-the-shell-42/, 'the command’s output on the terminal screen');
+    // pid= is printed last, so once it is on screen the pwd and ls output above it are too.
+    const pid = Number((await screenMatch(panel, /pid=(\d+)/, 'the shell’s pid'))[1]);
     const text = await screenText(panel);
     expect(text).toContain(ws);
     expect(text).toContain('only-in-this-workspace.txt');
-    const pid = Number((await screenMatch(panel, /pid=(\d+)/, 'the shell’s pid'))[1]);
     expect(alive(pid)).toBe(true);
     await world.shot('typed-command');
 
