@@ -67,12 +67,21 @@ const COMPONENTS: Components = {
 /** The URL as written: the components above decide what is safe, not a silent rewrite. */
 const keepUrl = (url: string) => url;
 
+/** Markdown without its wrapper, so a streamed message can be parsed in blocks (StreamingMarkdown). */
+export const MarkdownPart = memo(function MarkdownPart({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={PLUGINS} skipHtml urlTransform={keepUrl} components={COMPONENTS}>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+const PLUGINS = [remarkGfm];
+
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="md">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={keepUrl} components={COMPONENTS}>
-        {text}
-      </ReactMarkdown>
+      <MarkdownPart text={text} />
     </div>
   );
 });

@@ -1,5 +1,6 @@
 /** A user message (the person's own words, as text) or the assistant's markdown. */
 import { Markdown } from './Markdown';
+import { StreamingMarkdown } from './StreamingMarkdown';
 
 export function MessageRow({
   role,
@@ -19,7 +20,7 @@ export function MessageRow({
   }
   return (
     <div className={`message message-assistant${streaming ? ' message-streaming' : ''}`} aria-busy={streaming}>
-      <Markdown text={text} />
+      {streaming ? <StreamingMarkdown text={text} /> : <Markdown text={text} />}
     </div>
   );
 }
