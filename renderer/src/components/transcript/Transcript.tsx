@@ -5,9 +5,10 @@
  * offering a way back down.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptItem } from '../../../../shared/reducer';
 import type { LiveOutput as LiveOutputData } from '../../store/live-output';
+import { withoutEchoedResults } from './echoed-result';
 import { MessageRow } from './MessageRow';
 import { TranscriptRow } from './TranscriptRow';
 import './transcript.css';
@@ -29,7 +30,8 @@ export function Transcript(props: TranscriptProps) {
   return <TranscriptList key={props.sessionId} {...props} />;
 }
 
-function TranscriptList({ sessionId, workspace, items, streaming, liveOutput }: TranscriptProps) {
+function TranscriptList({ sessionId, workspace, items: allItems, streaming, liveOutput }: TranscriptProps) {
+  const items = useMemo(() => withoutEchoedResults(allItems), [allItems]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
   const [stuck, setStuck] = useState(true);

@@ -106,6 +106,32 @@ describe('the transcript', () => {
     expect(within(log).getByRole('note')).toHaveTextContent('Error: rate limited');
   });
 
+  it('shows a plain-text answer once, not again as the result of its turn', () => {
+    renderTranscript([
+      { kind: 'assistant', seq: 1, turnId: 't1', text: 'Reading the file first.' },
+      { kind: 'assistant', seq: 2, turnId: 't1', text: 'All **tests** pass now.' },
+      { kind: 'result', seq: 3, turnId: 't1', summary: 'All **tests** pass now.\n' },
+      { kind: 'turn_end', seq: 4, turnId: 't1', reason: 'finished' },
+    ]);
+    const log = screen.getByRole('log', { name: 'Transcript' });
+    expect(within(log).getAllByText('tests')).toHaveLength(1);
+    expect(within(log).queryByText('Result')).toBeNull();
+    expect(log).toHaveTextContent('Turn finished');
+  });
+
+  it('keeps the result when it says something else than the last message, or belongs to another turn', () => {
+    renderTranscript([
+      { kind: 'assistant', seq: 1, turnId: 't1', text: 'Done.' },
+      { kind: 'result', seq: 2, turnId: 't1', summary: 'Fixed two tests' },
+      { kind: 'assistant', seq: 3, turnId: 't1', text: 'Same words' },
+      { kind: 'result', seq: 4, turnId: 't2', summary: 'Same words' },
+    ]);
+    const log = screen.getByRole('log', { name: 'Transcript' });
+    expect(within(log).getAllByText('Result')).toHaveLength(2);
+    expect(log).toHaveTextContent('Fixed two tests');
+    expect(within(log).getAllByText('Same words')).toHaveLength(2);
+  });
+
   it('shows a question with its answer or withdrawal', () => {
     const question = {
       type: 'question' as const,
