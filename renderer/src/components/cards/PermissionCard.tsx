@@ -9,6 +9,7 @@ import { CardBody } from './CardBody';
 import { answerForKey } from './card-keys';
 import { cardLabel } from './card-label';
 import { markCardPaintedSoon } from './card-paint';
+import { reaskedNote } from './reasked-note';
 import { CardRecord } from './CardRecord';
 import { useArming } from './useArming';
 import { useCardAnswer } from './useCardAnswer';
@@ -26,12 +27,6 @@ export function PermissionCard(props: PermissionCardProps) {
   if (props.outcome.state === 'open' && props.pinned) return <OpenCard key={props.card.cardId} {...props} />;
   return <CardRecord {...props} />;
 }
-
-const REASKED: Record<CardEvent['body']['kind'], string> = {
-  write: 'The file changed after the last card; this is the diff as it is now.',
-  command: 'Something changed after the last card; this is the command as it is now.',
-  read: 'The path changed after the last card; this is the read as it is now.',
-};
 
 function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
   const armed = useArming(card.cardId);
@@ -56,11 +51,7 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
       onKeyDown={onKeyDown}
       data-card-id={card.cardId}
     >
-      {card.reasked && (
-        <p className="card-reasked" role="note">
-          <strong>{REASKED[card.body.kind]}</strong> {card.reasked.reason}
-        </p>
-      )}
+      {card.reasked && <ReaskedNote kind={card.body.kind} reason={card.reasked.reason} />}
       {/* The content scrolls inside a tall card, so the answers always stay in view. */}
       <div className="card-scroll">
         <CardBody sessionId={sessionId} workspace={workspace} card={card} />
@@ -74,5 +65,15 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
         </p>
       )}
     </section>
+  );
+}
+
+function ReaskedNote({ kind, reason }: { kind: CardEvent['body']['kind']; reason: string }) {
+  const { fixed, detail } = reaskedNote(kind, reason);
+  return (
+    <p className="card-reasked" role="note">
+      <strong>{fixed}</strong>
+      {detail && ` ${detail}`}
+    </p>
   );
 }

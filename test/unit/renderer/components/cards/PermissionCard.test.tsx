@@ -83,17 +83,30 @@ describe('a write card', () => {
     expect(await screen.findByText(/Could not load the whole proposal: the blob is gone/)).toBeInTheDocument();
   });
 
-  it('says at its top why it asks again', () => {
+  it('says at its top why it asks again, once, when the reason only repeats that the file changed', () => {
     renderCard(
       createFakeApi(),
-      cardOf(writeBody(), { reasked: { previousCardId: 'card-1', reason: 'the file on disk changed' } }),
+      cardOf(writeBody(), {
+        reasked: { previousCardId: 'card-1', reason: 'the file changed on disk after the card went up' },
+      }),
     );
     const card = screen.getByRole('region', { name: 'Permission: write src/app.ts' });
     const note = within(card).getAllByRole('note')[0];
-    expect(note).toHaveTextContent(
-      'The file changed after the last card; this is the diff as it is now. the file on disk changed',
-    );
+    expect(note).toHaveTextContent(/^The file changed after the last card; this is the diff as it is now\.$/);
     expect(card.firstElementChild).toBe(note);
+  });
+
+  it('adds the reason when it says more than that the file changed', () => {
+    renderCard(
+      createFakeApi(),
+      cardOf(writeBody(), {
+        reasked: { previousCardId: 'card-1', reason: 'after the restart: the file was deleted after the card went up' },
+      }),
+    );
+    const note = within(screen.getByRole('region', { name: 'Permission: write src/app.ts' })).getAllByRole('note')[0];
+    expect(note).toHaveTextContent(
+      'The file changed after the last card; this is the diff as it is now. after the restart: the file was deleted after the card went up',
+    );
   });
 
   it('switches between side by side and line by line', async () => {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { reaskedNote } from '../../../../../renderer/src/components/cards/reasked-note';
+
+describe('the note on a re-asked card', () => {
+  it.each([
+    ['write', 'the file changed on disk after the card went up'],
+    ['write', 'the file on disk changed'],
+    ['write', 'The file changed after the last card; this is the diff as it is now.'],
+    ['read', 'the path changed.'],
+    ['command', 'something changed'],
+    ['write', '  '],
+  ] as const)('leaves out a %s reason that only repeats the fixed sentence: %j', (kind, reason) => {
+    expect(reaskedNote(kind, reason).detail).toBeNull();
+  });
+
+  it.each([
+    ['write', 'the file was deleted after the card went up'],
+    ['write', 'the path now lands at /w/b.ts instead of /w/a.ts'],
+    ['write', 'after the restart: the file changed on disk after the card went up'],
+    ['command', 'the working folder now lands at /w/x instead of /w'],
+    ['read', 'the file changed'],
+  ] as const)('keeps a %s reason that adds something: %j', (kind, reason) => {
+    expect(reaskedNote(kind, reason).detail).toBe(reason);
+  });
+});
