@@ -5,6 +5,7 @@
  */
 import type { Push } from '../../../shared/contract';
 import type { RendererApi } from '../api/types';
+import { markCardEvent } from '../components/cards/card-paint';
 import type { AppStore } from './app-store';
 import { foldCaughtUp, foldPushes, type FoldResult } from './push-batch';
 
@@ -59,6 +60,8 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
 
   const onPush = (push: Push) => {
     if (!STORE_PUSHES.has(push.name)) return;
+    // Marked on arrival, so the card-paint measure includes the wait for the frame's fold.
+    if (push.name === 'session.event' && push.payload.event.type === 'card') markCardEvent(push.payload.event.cardId);
     const id = 'id' in push.payload ? push.payload.id : null;
     const held = id !== null ? loading.get(id) : undefined;
     // A session being loaded keeps its pushes until its log arrived; duplicates fold away by seq.

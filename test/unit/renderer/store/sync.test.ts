@@ -4,6 +4,7 @@ import * as reducer from '../../../../shared/reducer';
 import { createAppStore } from '../../../../renderer/src/store/app-store';
 import { connectStore } from '../../../../renderer/src/store/sync';
 import { createFakeApi, eventsFrom, summaryOf } from '../fake-api';
+import { cardOf, writeBody } from '../components/cards/card-fixtures';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -83,6 +84,20 @@ describe('the store kept in step with the app', () => {
       'assistant',
     ]);
     fold.mockRestore();
+  });
+
+  it('marks a card event for the card-paint measure as it arrives, before the frame folds it', async () => {
+    const { fake, runFrames } = await loadedSession();
+    performance.clearMarks();
+    const card = cardOf(writeBody(), { seq: 3, cardId: 'card-paint-1' });
+    const [text] = eventsFrom(4, [{ type: 'assistant_text', turnId: 't1', text: 'no card here' }]);
+    fake.push(eventPush(card));
+    fake.push(eventPush(text));
+    expect(performance.getEntriesByName('gatehouse:card-event:card-paint-1', 'mark')).toHaveLength(1);
+    expect(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('gatehouse:card-event:'))).toHaveLength(
+      1,
+    );
+    runFrames();
   });
 
   it('ignores an event it already folded, so nothing shows twice', async () => {
