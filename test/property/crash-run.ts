@@ -94,7 +94,7 @@ async function killAndRecover(
   heard(rest, invariants);
   const after = await look(layout, rest);
   const problems = [...(await invariants.check(step, before, after, { restarted: true })), ...restProblems(rest)];
-  for (const view of after.sessions) problems.push(...(await logFolds(layout.data, view.id, view.events)));
+  for (const view of after.sessions) problems.push(...(await logFolds(layout.data, view.id, null)));
   return outcome(
     problems.map((p) => `after kill -9 in step ${i + 1}: ${p}`),
     i + 1,

@@ -78,19 +78,22 @@ async function play(
     const problems = await invariants.check(step, before, after);
     if (stuck) problems.push(stuck);
     problems.push(...driver.unexpected.splice(0));
-    if (step.kind === 'restart') problems.push(...(await logsFold(layout, after)));
+    if (step.kind === 'restart') problems.push(...(await logsFold(layout, driver)));
     if (problems.length > 0) {
       return { violations: problems.map((p) => `step ${i + 1}: ${p}`), steps: i + 1, reached: reached(after) };
     }
     before = after;
   }
-  const end = await logsFold(layout, before);
+  const end = await logsFold(layout, driver);
   return { violations: end.map((p) => `end: ${p}`), steps: history.steps.length, reached: reached(before) };
 }
 
-async function logsFold(layout: Layout, obs: Observation): Promise<string[]> {
+async function logsFold(layout: Layout, driver: CoreDriver): Promise<string[]> {
   const problems: string[] = [];
-  for (const view of obs.sessions) problems.push(...(await logFolds(layout.data, view.id, view.events)));
+  for (const [s, id] of driver.ids.entries()) {
+    const held = async () => (await driver.views())[s]!.events;
+    problems.push(...(await logFolds(layout.data, id, held)));
+  }
   return problems;
 }
 

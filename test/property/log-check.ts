@@ -1,7 +1,7 @@
 /**
  * Invariant 5's log half: events.jsonl on disk parses line by line, its seqs run 1, 2, 3
  * without a gap, it folds with the shared reducer without throwing, and it holds exactly
- * what the running app holds. A torn last line is allowed only after a kill.
+ * what the running app holds (which may already be ahead of it). A torn last line is allowed only after a kill.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,8 @@ import { foldEvents } from '../../shared/reducer.js';
 export async function logFolds(
   dataDir: string,
   id: string,
-  inMemory: readonly SessionEvent[] | null,
+  /** What the app holds, asked after the disk was read (it may be ahead, never behind). */
+  inMemory: (() => Promise<readonly SessionEvent[]>) | null,
   allowTorn = false,
 ): Promise<string[]> {
   const file = path.join(dataDir, 'sessions', id, 'events.jsonl');
@@ -34,8 +35,14 @@ export async function logFolds(
   } catch (err) {
     return [`inv5: ${id}'s log does not fold: ${(err as Error).message}`];
   }
-  if (inMemory && inMemory.length !== events.length) {
-    return [`inv5: ${id} holds ${inMemory.length} events in memory but ${events.length} on disk`];
+  const held = inMemory ? await inMemory() : null;
+  if (
+    held &&
+    (held.length < events.length || events.some((e, i) => e.seq !== held[i]!.seq || e.type !== held[i]!.type))
+  ) {
+    return [
+      `inv5: ${id} holds ${held.length} events in memory, which are not what its ${events.length} on disk begin with`,
+    ];
   }
   return [];
 }
