@@ -5,7 +5,8 @@
  * sessions to take up again (JSON {ids, roots}).
  *
  * In: {"step": Step} (never a world step; the parent changes the world itself).
- * Out: {"ready": ...} once booted and at rest, then one {"done": ...} per step.
+ * Out: {"ready": ...} once booted and at rest, then one {"done": ...} per step; a
+ * {"given": ...} line for each answer the person gives, the moment it is given.
  */
 import { createInterface } from 'node:readline';
 import { AFTER_BOOT_MS, CoreDriver } from './core-driver.js';
@@ -34,7 +35,9 @@ const answers: ChildAnswer[] = [];
 const driver = new CoreDriver(
   layout,
   {
-    given: (s, cardId, answer) => answers.push({ s, cardId, answer, refused: false }),
+    // Told at once, before the app hears it (a pipe write is synchronous on Linux): the
+    // parent must know of an answer even when the kill lands right after it.
+    given: (s, cardId, answer) => process.stdout.write(`${JSON.stringify({ given: { s, cardId, answer } })}\n`),
     refused: (s, cardId) => answers.push({ s, cardId, answer: '', refused: true }),
   },
   prefix,

@@ -31,6 +31,12 @@ export interface Crash {
 }
 
 const REPLY_LIMIT_MS = 60_000;
+
+interface GivenAnswer {
+  s: number;
+  cardId: string;
+  answer: Answer;
+}
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 
 export async function runCrashHistory(history: History, crash: Crash): Promise<HistoryOutcome> {
@@ -40,7 +46,8 @@ export async function runCrashHistory(history: History, crash: Crash): Promise<H
   const children: Child[] = [];
   try {
     await populate(layout, tokens, history.hooks);
-    const first = new Child(layout, history.second, 'a');
+    const given = (a: GivenAnswer) => invariants.ledgers[a.s]!.personAnswered(a.cardId, a.answer);
+    const first = new Child(layout, history.second, 'a', given);
     children.push(first);
     let rest = await first.next('ready');
     let before = await look(layout, rest);
@@ -78,17 +85,13 @@ async function killAndRecover(
   invariants: Invariants,
   children: Child[],
 ): Promise<HistoryOutcome> {
-  // Which card the child picks is not known here: any open card may have taken the answer.
-  if (step.kind === 'answer') {
-    for (const c of before.sessions[step.s]!.openCards)
-      invariants.ledgers[step.s]!.personAnswered(c.cardId, step.answer);
-  }
   child.send(step);
   await new Promise((r) => setTimeout(r, crash.delayMs));
   await child.killHard();
   const ids = before.sessions.map((v) => v.id);
   const roots = before.sessions.map((v) => v.root);
-  const again = new Child(layout, history.second, 'b', { ids, roots });
+  const given = (a: GivenAnswer) => invariants.ledgers[a.s]!.personAnswered(a.cardId, a.answer);
+  const again = new Child(layout, history.second, 'b', given, { ids, roots });
   children.push(again);
   const rest = await again.next('ready');
   heard(rest, invariants);
@@ -107,11 +110,8 @@ function outcome(problems: string[], steps: number, killed = false): HistoryOutc
 }
 
 function heard(rest: ChildRest, invariants: Invariants): void {
-  for (const a of rest.answers) {
-    const ledger = invariants.ledgers[a.s]!;
-    if (a.refused) ledger.personRetracted(a.cardId);
-    else ledger.personAnswered(a.cardId, a.answer as Answer);
-  }
+  // Given answers were heard as they were given; these are the ones the app refused.
+  for (const a of rest.answers) if (a.refused) invariants.ledgers[a.s]!.personRetracted(a.cardId);
 }
 
 function restProblems(rest: ChildRest): string[] {
@@ -149,14 +149,25 @@ class Child {
   private stderr = '';
   private exited = false;
 
-  constructor(layout: Layout, second: string, prefix: string, resume?: { ids: string[]; roots: string[] }) {
+  private readonly closed: Promise<void>;
+
+  constructor(
+    layout: Layout,
+    second: string,
+    prefix: string,
+    onGiven: (a: GivenAnswer) => void,
+    resume?: { ids: string[]; roots: string[] },
+  ) {
     const args = ['--import', 'tsx', CHILD, JSON.stringify(layout), second, prefix];
     if (resume) args.push(JSON.stringify(resume));
     this.proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    createInterface({ input: this.proc.stdout }).on('line', (line) => {
+    const lines = createInterface({ input: this.proc.stdout });
+    lines.on('line', (line) => {
+      if (line.startsWith('{"given"')) return onGiven((JSON.parse(line) as { given: GivenAnswer }).given);
       this.replies.push(line);
       this.waiter?.();
     });
+    this.closed = new Promise((r) => lines.once('close', r));
     this.proc.stderr.on('data', (d: Buffer) => (this.stderr = (this.stderr + d.toString()).slice(-4000)));
     this.proc.on('exit', () => {
       this.exited = true;
@@ -191,7 +202,8 @@ class Child {
     if (this.exited) return;
     const gone = new Promise((r) => this.proc.once('exit', r));
     this.proc.kill('SIGKILL');
-    await gone;
+    // Every line written before the kill is read, answers given included.
+    await Promise.all([gone, this.closed]);
   }
 
   kill(): void {
