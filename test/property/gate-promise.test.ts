@@ -12,7 +12,7 @@ import { describeHistory } from './history.js';
 
 const SEED = 20261203;
 /** Sized to take about two minutes on the 2-core reference machine. */
-const HISTORIES = 550;
+const HISTORIES = 1000;
 /** About one history in a hundred spends a real host process and a kill -9. */
 const CRASH_SHARE = 0.01;
 
