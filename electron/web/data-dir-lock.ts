@@ -7,6 +7,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pidAlive } from '../core/process/pid-alive.js';
 
 const LOCK_FILE = 'web-host.lock';
 
@@ -30,7 +31,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const holder = Number((await fs.readFile(file, 'utf8').catch(() => '')).trim());
-    if (holder !== process.pid && isAlive(holder)) {
+    if (holder !== process.pid && pidAlive(holder)) {
       throw new DataDirInUseError(
         `another Gatehouse web host (pid ${holder}) is using ${dataDir}; stop it first, or pass --data-dir for another folder`,
       );
@@ -43,20 +44,9 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
 async function refuseIfDesktopRuns(dataDir: string): Promise<void> {
   const target = await fs.readlink(path.join(dataDir, 'SingletonLock')).catch(() => null);
   const match = target ? /^(.*)-(\d+)$/.exec(target) : null;
-  if (match && match[1] === os.hostname() && isAlive(Number(match[2]))) {
+  if (match && match[1] === os.hostname() && pidAlive(Number(match[2]))) {
     throw new DataDirInUseError(
       `the Gatehouse desktop app (pid ${match[2]}) is using ${dataDir}; quit it first, or pass --data-dir for another folder`,
     );
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists, under another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -8,17 +8,9 @@ import { describe, expect, test } from 'vitest';
 import { eventsOfSessionWith } from './harness/session-logs.js';
 import { useWorld } from './harness/e2e-world.js';
 import { runCardLabel, visible } from './harness/gatehouse-page.js';
+import { pidAlive } from '../../electron/core/process/pid-alive.js';
 
 const world = useWorld('command-card');
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function turnEndReason(dataDir: string, userText: string): Promise<string | undefined> {
   const ended = (await eventsOfSessionWith(dataDir, userText)).filter((e) => e.type === 'turn_ended');
@@ -62,14 +54,14 @@ describe('a command card in the window', () => {
     const pidFile = path.join(ws, 'pid');
     await expect.poll(() => fs.readFile(pidFile, 'utf8').catch(() => ''), { timeout: 30_000 }).toMatch(/^\d+\n$/);
     const pid = Number((await fs.readFile(pidFile, 'utf8')).trim());
-    expect(alive(pid)).toBe(true);
+    expect(pidAlive(pid)).toBe(true);
     await world.shot('command-running');
 
     await ui.page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect
       .poll(() => turnEndReason(world.folders.dataDir, 'Sleep for a while'), { timeout: 30_000 })
       .toBe('cancelled');
-    await expect.poll(() => alive(pid), { timeout: 15_000, message: `sleep (pid ${pid}) still alive` }).toBe(false);
+    await expect.poll(() => pidAlive(pid), { timeout: 15_000, message: `sleep (pid ${pid}) still alive` }).toBe(false);
     const send = ui.page.getByRole('button', { name: 'Send', exact: true });
     await ui.composer().fill('next');
     await expect.poll(() => send.isEnabled(), { timeout: 30_000, message: 'Send enabled after cancel' }).toBe(true);
@@ -91,7 +83,7 @@ describe('a command card in the window', () => {
     await ui.composer().focus();
     await ui.page.keyboard.press('Escape');
     await expect.poll(() => turnEndReason(world.folders.dataDir, 'Sleep again'), { timeout: 30_000 }).toBe('cancelled');
-    await expect.poll(() => alive(pid), { timeout: 15_000, message: `sleep (pid ${pid}) still alive` }).toBe(false);
+    await expect.poll(() => pidAlive(pid), { timeout: 15_000, message: `sleep (pid ${pid}) still alive` }).toBe(false);
     expect(fake.pending()).toBe(0);
   });
 });

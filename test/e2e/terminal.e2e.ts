@@ -8,21 +8,13 @@ import type { Locator } from 'playwright-core';
 import { useWorld } from './harness/e2e-world.js';
 import { visible } from './harness/gatehouse-page.js';
 import { waitUntil } from './harness/wait-until.js';
+import { pidAlive } from '../../electron/core/process/pid-alive.js';
 
 const world = useWorld('terminal');
 
 /** The one browser global the spec uses inside the page (the root tsconfig has no DOM types). */
 interface BrowserWindow {
   getComputedStyle(element: unknown): { backgroundColor: string };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** What the xterm.js screen shows (its DOM renderer keeps one element per row). */
@@ -62,7 +54,7 @@ describe('the terminal panel through the web host', () => {
     const text = await screenText(panel);
     expect(text).toContain(ws);
     expect(text).toContain('only-in-this-workspace.txt');
-    expect(alive(pid)).toBe(true);
+    expect(pidAlive(pid)).toBe(true);
     await world.shot('typed-command');
 
     // The screen's colours follow the OS theme while the shell runs.
@@ -95,7 +87,7 @@ describe('the terminal panel through the web host', () => {
 
     await page.keyboard.press('Control+w');
     await waitUntil(
-      () => alive(pid),
+      () => pidAlive(pid),
       (isAlive) => !isAlive,
       'the shell to be killed after its tab closed',
     );

@@ -5,10 +5,11 @@
  * member of the session is found in /proc; elsewhere the shell's group is what we reach.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { pidAlive } from '../process/pid-alive.js';
 
 /** Live (not zombie) processes in the session led by `leader`, the leader included. */
 export function sessionMembers(leader: number): number[] {
-  if (process.platform !== 'linux') return alive(leader) ? [leader] : [];
+  if (process.platform !== 'linux') return pidAlive(leader) ? [leader] : [];
   const members: number[] = [];
   for (const name of safeReaddir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -28,15 +29,6 @@ export function signalSession(leader: number, signal: NodeJS.Signals): void {
     } catch {
       // Already gone: that is the goal.
     }
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

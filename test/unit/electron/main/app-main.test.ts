@@ -12,6 +12,7 @@ import { APP_START_URL } from '../../../../electron/main/renderer-origin.js';
 import { startFakeModel } from '../../../fake-model/server.js';
 import { FakeEvent } from './fake-electron.js';
 import { startShell, type Shell } from './shell-harness.js';
+import { pidAlive } from '../../../../electron/core/process/pid-alive.js';
 
 let shell: Shell | undefined;
 const folders: string[] = [];
@@ -143,11 +144,11 @@ describe('quitting', () => {
       await shell.call('card.answer', { id, cardId, answer: 'allow_once' });
       await until(async () => (await fs.readFile(path.join(ws, 'child.pid'), 'utf8').catch(() => '')).trim() !== '');
       const pid = Number((await fs.readFile(path.join(ws, 'child.pid'), 'utf8')).trim());
-      expect(alive(pid)).toBe(true);
+      expect(pidAlive(pid)).toBe(true);
 
       shell.fake.app.events.emit('before-quit', new FakeEvent());
       await until(async () => shell!.fake.app.calls.includes('quit'), 15_000);
-      await until(async () => !alive(pid), 5_000);
+      await until(async () => !pidAlive(pid), 5_000);
       const log = await fs.readFile(path.join(shell.root, 'data', 'sessions', id, 'events.jsonl'), 'utf8');
       // Whole lines only, the answer among them: what a restart resumes the turn from.
       expect(log.endsWith('\n')).toBe(true);
@@ -191,12 +192,3 @@ describe('GATEHOUSE_HOME', () => {
     expect(shell.coreOptions[0]!.dataDir).toBe(home);
   });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
