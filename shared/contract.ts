@@ -6,7 +6,9 @@
  */
 import { z } from 'zod';
 import type { Answer } from './cards.js';
+import type { ContextPreview } from './context-preview.js';
 import type { SessionEvent } from './events.js';
+import type { ModelCatalog } from './model-facts.js';
 import type { QueuedMessage, SessionStatus } from './reducer.js';
 import { TERMINAL_MAX_CELLS, TERMINAL_WRITE_MAX_CHARS } from './limits.js';
 
@@ -28,6 +30,17 @@ export const modelConfigSchema = z
     baseURL: z.url({ protocol: /^https?$/, error: 'baseURL must be an http:// or https:// URL' }).optional(),
     /** Anthropic requires an output cap; for model ids the SDK does not know it would guess one. */
     maxOutputTokens: z.int().positive().optional(),
+    /** The model's context window, for a model the table lacks (or to override it). */
+    contextWindow: z.int().min(1024, 'contextWindow must be at least 1024 tokens').max(100_000_000).optional(),
+    /** Prices in USD per million tokens, for a model the table lacks (or to override it). */
+    prices: z
+      .strictObject({
+        input: z.number().min(0).max(10_000),
+        output: z.number().min(0).max(10_000),
+        cacheRead: z.number().min(0).max(10_000).optional(),
+        cacheWrite: z.number().min(0).max(10_000).optional(),
+      })
+      .optional(),
   })
   .superRefine((config, ctx) => {
     if (config.provider === 'openai-compatible' && config.baseURL === undefined) {
@@ -59,6 +72,15 @@ export const requestSchemas = {
   /** The composer took back the messages a cancel returned; they leave `returned`. */
   'session.takeReturned': z.strictObject({ id }),
   'card.answer': z.strictObject({ id, cardId: id, answer: z.enum(['allow_once', 'allow_session', 'deny']) }),
+  /** What the model sees: the exact context of the session's next step, with token counts. */
+  'session.context': z.strictObject({ id }),
+  /** Summarise the history now (before the next step when a turn is running), keeping what the instructions ask. */
+  'session.compact': z.strictObject({
+    id,
+    instructions: z.string().trim().max(4000, 'instructions are longer than 4000 characters').optional(),
+  }),
+  /** The bundled table of known models, for the Settings picker. */
+  'models.catalog': z.strictObject({}),
   /** The whole proposed content of a write card (the card itself carries at most a bounded diff). */
   'card.proposal': z.strictObject({ id, cardId: id }),
   'question.answer': z.strictObject({ id, questionId: id, text: z.string().max(MESSAGE_MAX_CHARS) }),
@@ -123,6 +145,9 @@ export interface CallResponses {
   'session.send': { messageId: string; status: 'started' | 'queued' };
   'session.cancel': { cancelled: boolean; returned: QueuedMessage[] };
   'card.answer': { cardId: string; answer: Answer };
+  'session.context': ContextPreview;
+  'session.compact': { tokensBefore: number; tokensAfter: number };
+  'models.catalog': ModelCatalog;
   'card.proposal': { path: string; text: string; bytes: number };
   'session.unqueue': { removed: true };
   'session.takeReturned': { messages: QueuedMessage[] };
@@ -151,6 +176,8 @@ export interface PushEvents {
   /** Live output of a running command. */
   'session.output': { id: string; toolCallId: string; stream: 'stdout' | 'stderr'; chunk: string };
   'sessions.changed': { summary: SessionSummary };
+  /** A summary of the session's history is being written (Compact now, or before a step), or is done. */
+  'session.compacting': { id: string; compacting: boolean };
   /** A terminal's output, coalesced (TERMINAL_FLUSH_MS / TERMINAL_FLUSH_BYTES). */
   'terminal.output': { terminalId: string; data: string };
   /** The shell ended (exit, or killed by terminal.close); its id is forgotten. */

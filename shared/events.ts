@@ -69,7 +69,69 @@ export type EventPayload =
     }
   | { type: 'result'; turnId: string; summary: string }
   | { type: 'turn_ended'; turnId: string; reason: TurnEndReason; message?: string }
-  | { type: 'error'; turnId?: string; message: string };
+  | { type: 'error'; turnId?: string; message: string }
+  /**
+   * What one model call cost, as the provider reported it (AI SDK usage). inputTokens
+   * includes the cached ones; null where the provider reported nothing.
+   */
+  | ({ type: 'usage'; turnId?: string; purpose: 'step' | 'compaction' } & StepUsageRecord)
+  /**
+   * Older tool results (and large arguments of older calls) the model no longer sees in
+   * full: every tool_result at or below throughSeq larger than the stub that replaces it.
+   */
+  | {
+      type: 'context_masked';
+      turnId?: string;
+      throughSeq: number;
+      /** How many results this step newly masked. */
+      results: number;
+      /** The context's estimated size before and after, in tokens. */
+      tokensBefore: number;
+      tokensAfter: number;
+    }
+  /** Events fromSeq..toSeq reach the model only as this summary from now on. */
+  | {
+      type: 'compaction';
+      turnId?: string;
+      fromSeq: number;
+      toSeq: number;
+      summary: string;
+      trigger: CompactionTrigger;
+      /** What the person asked the summary to keep (Compact now). */
+      instructions?: string;
+      tokensBefore: number;
+      tokensAfter: number;
+    }
+  /** The provider said the model's real window; the session uses it from now on. */
+  | {
+      type: 'context_window';
+      turnId?: string;
+      /** provider:modelId the window belongs to. */
+      model: string;
+      tokens: number;
+      reason: string;
+      /** The refused request's size as the provider counted it, and in bytes: a calibration like a usage report. */
+      requestTokens?: number;
+      requestBytes?: number;
+    };
+
+/** Why the history was summarised: it was near the budget, the provider refused it as too long, or the person asked. */
+export type CompactionTrigger = 'budget' | 'overflow' | 'user';
+
+export interface StepUsageRecord {
+  /** provider:modelId */
+  model: string;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cacheReadTokens: number | null;
+  cacheWriteTokens: number | null;
+  /** The request's size in bytes as the context measured it: with inputTokens, the provider's tokens per byte. */
+  requestBytes: number;
+  /** The window the request was budgeted against. */
+  contextWindow: number;
+  /** USD at the price table's rates (or the config's), null when the model has no prices. */
+  cost: number | null;
+}
 
 export type SessionEvent = EventBase & EventPayload;
 export type EventType = SessionEvent['type'];

@@ -86,3 +86,36 @@ export const TERMINAL_WRITE_MAX_CHARS = 64 * 1024;
 
 /** terminal.resize refuses columns or rows above this (a mistaken size must not make the pty allocate wildly). */
 export const TERMINAL_MAX_CELLS = 1000;
+
+/** A tool result (or a string in an old call's arguments) larger than this is replaced by a stub once masked; smaller ones are kept. */
+export const MASK_MIN_BYTES = 1024;
+
+/** The model's reply is kept at most this much room in the context window (less when the model's own cap is lower). */
+export const OUTPUT_RESERVE_MAX_TOKENS = 32_000;
+
+/** Past this share of the room left for input, older tool results are masked... */
+export const MASK_TRIGGER_SHARE = 0.8;
+
+/** ...until the estimate is back under this share: masking moves in blocks, so the cached prefix is not broken at every step. */
+export const MASK_TARGET_SHARE = 0.45;
+
+/** The results of this many latest model steps are never masked. */
+export const KEEP_RECENT_STEPS = 2;
+
+/** When masking cannot bring the context under this share, the older history is summarised. */
+export const COMPACT_TRIGGER_SHARE = 0.7;
+
+/** A summary keeps the latest history whole up to this share of the room; older history goes into the summary. */
+export const COMPACT_KEEP_SHARE = 0.15;
+
+/** The summary call may write at most this many tokens. */
+export const SUMMARY_MAX_TOKENS = 8_000;
+
+/** A summary lists the person's messages verbatim, each cut to this many bytes (the log keeps them whole). */
+export const SUMMARY_USER_MESSAGE_MAX_BYTES = 2 * 1024;
+
+/** Tokens per byte assumed before the provider has reported a count (about 3 bytes a token: cautious for code and JSON). */
+export const DEFAULT_TOKENS_PER_BYTE = 1 / 3;
+
+/** Growth since the provider's last count is estimated this much larger, so the estimate errs on the side of room. */
+export const ESTIMATE_MARGIN = 1.1;

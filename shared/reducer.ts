@@ -45,7 +45,32 @@ export type TranscriptItem =
   | { kind: 'hook'; seq: number; argv: string[]; ok: boolean; exitCode: number | null; output: string }
   | { kind: 'result'; seq: number; turnId: string; summary: string }
   | { kind: 'turn_end'; seq: number; turnId: string; reason: TurnEndReason; message?: string }
-  | { kind: 'error'; seq: number; message: string };
+  | { kind: 'error'; seq: number; message: string }
+  /** Where the model's view of the history changed: results masked, history summarised, or a smaller window learned. */
+  | { kind: 'context'; seq: number; event: ContextEvent };
+
+export type ContextEvent = Extract<SessionEvent, { type: 'context_masked' | 'compaction' | 'context_window' }>;
+
+/** Token counts and estimated cost, summed over model calls. */
+export interface UsageTotals {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  /** USD, over the calls that had prices. */
+  cost: number;
+  /** Calls whose model has no price, so `cost` leaves them out. */
+  unpriced: number;
+}
+
+export interface SessionUsage {
+  session: UsageTotals;
+  /** Per turn id, for the turns that called the model. */
+  turns: Readonly<Record<string, UsageTotals>>;
+  /** How full the context is: the latest request's size (or the estimate after masking or a summary) against its window. */
+  context: { tokens: number; window: number } | null;
+}
 
 export interface QueuedMessage {
   messageId: string;
@@ -68,6 +93,11 @@ export interface SessionState {
   lastError: string | null;
   /** The last turn ended with reason interrupted and no turn has started since. */
   interrupted: boolean;
+  usage: SessionUsage;
+}
+
+export function emptyUsage(): UsageTotals {
+  return { calls: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, cost: 0, unpriced: 0 };
 }
 
 export function initialState(): SessionState {
@@ -83,6 +113,7 @@ export function initialState(): SessionState {
     returned: [],
     lastError: null,
     interrupted: false,
+    usage: { session: emptyUsage(), turns: {}, context: null },
   };
 }
 
@@ -199,7 +230,44 @@ function apply(s: SessionState, event: SessionEvent): void {
       s.transcript.push({ kind: 'error', seq: event.seq, message: event.message });
       s.lastError = event.message;
       return setStatus(s);
+    case 'usage':
+      return applyUsage(s, event);
+    case 'context_masked':
+    case 'compaction':
+      s.transcript.push({ kind: 'context', seq: event.seq, event });
+      s.usage = { ...s.usage, context: s.usage.context && { ...s.usage.context, tokens: event.tokensAfter } };
+      return;
+    case 'context_window':
+      s.transcript.push({ kind: 'context', seq: event.seq, event });
+      s.usage = { ...s.usage, context: s.usage.context && { ...s.usage.context, window: event.tokens } };
+      return;
   }
+}
+
+/** Usage is replaced, never edited, so ownCopy need not copy it for every other event. */
+function applyUsage(s: SessionState, event: EventOf<'usage'>): void {
+  const session = addUsage(s.usage.session, event);
+  const turns = event.turnId
+    ? { ...s.usage.turns, [event.turnId]: addUsage(s.usage.turns[event.turnId] ?? emptyUsage(), event) }
+    : s.usage.turns;
+  // A summary call's size is not the conversation's: only a step says how full the context is.
+  const context =
+    event.purpose === 'step' && event.inputTokens !== null
+      ? { tokens: event.inputTokens, window: event.contextWindow }
+      : s.usage.context;
+  s.usage = { session, turns, context };
+}
+
+function addUsage(t: UsageTotals, u: EventOf<'usage'>): UsageTotals {
+  return {
+    calls: t.calls + 1,
+    inputTokens: t.inputTokens + (u.inputTokens ?? 0),
+    outputTokens: t.outputTokens + (u.outputTokens ?? 0),
+    cacheReadTokens: t.cacheReadTokens + (u.cacheReadTokens ?? 0),
+    cacheWriteTokens: t.cacheWriteTokens + (u.cacheWriteTokens ?? 0),
+    cost: t.cost + (u.cost ?? 0),
+    unpriced: t.unpriced + (u.cost === null ? 1 : 0),
+  };
 }
 
 type EventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>;

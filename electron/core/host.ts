@@ -21,6 +21,7 @@ import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
 import type { Attention } from './attention/attention.js';
 import { completeFolders } from './paths/folder-completion.js';
+import { modelCatalog } from './context/model-catalog.js';
 
 export interface HostDeps {
   sessions: Sessions;
@@ -73,6 +74,9 @@ export class Host {
       'session.unqueue': async ({ id, messageId }) => (await s.get(id)).unqueue(messageId),
       'session.takeReturned': async ({ id }) => (await s.get(id)).takeReturned(),
       'card.proposal': async ({ id, cardId }) => (await s.get(id)).proposal(cardId),
+      'session.context': async ({ id }) => (await s.get(id)).contextPreview(),
+      'session.compact': async ({ id, instructions }) => (await s.get(id)).compact(instructions),
+      'models.catalog': async () => modelCatalog(),
       'folders.complete': async ({ prefix }) => ({ folders: await completeFolders(prefix, deps.home) }),
       'card.answer': async ({ id, cardId, answer }) => {
         (await s.get(id)).answerCard(cardId, answer);
@@ -208,6 +212,7 @@ function isExpected(err: unknown): boolean {
       'PathInputError',
       'TerminalError',
       'FolderCompletionError',
+      'ContextFullError',
     ].includes(err.name)
   );
 }

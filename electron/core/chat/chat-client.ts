@@ -19,11 +19,21 @@ export interface RetryNotice {
   discardedText: string;
 }
 
+/** One block of the system prompt; `cache` ends a cache breakpoint on it (Anthropic; others ignore it). */
+export interface SystemPart {
+  text: string;
+  cache?: boolean;
+}
+
 export interface StepRequest {
-  system: string;
+  system: string | readonly SystemPart[];
   /** The conversation so far, including earlier tool calls and tool results. */
   messages: ModelMessage[];
   tools: Readonly<Record<string, ToolSpec>>;
+  /** The reply's cap, kept free in the context window; the config's maxOutputTokens when absent. */
+  maxOutputTokens?: number;
+  /** Groups requests for the provider's prompt cache (OpenAI's prompt_cache_key): the session id. */
+  cacheKey?: string;
   /** Aborting stops the HTTP stream at once; step() then rejects with kind 'aborted'. */
   signal: AbortSignal;
   /** Text as it streams in, for the UI. The step's result holds the authoritative text. */
@@ -44,9 +54,12 @@ export interface StepToolCall {
   error?: string;
 }
 
+/** As the provider reported it. inputTokens includes the cached tokens (read and written). */
 export interface StepUsage {
   inputTokens: number | undefined;
   outputTokens: number | undefined;
+  cacheReadTokens?: number | undefined;
+  cacheWriteTokens?: number | undefined;
 }
 
 export interface StepResult {

@@ -3,8 +3,16 @@
  * the SDK's own retry off and a step-level retry in its place.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { streamText, type AssistantModelMessage, type LanguageModel, type TextStreamPart, type ToolSet } from 'ai';
+import {
+  streamText,
+  type AssistantModelMessage,
+  type LanguageModel,
+  type SystemModelMessage,
+  type TextStreamPart,
+  type ToolSet,
+} from 'ai';
 import type { ChatClient, StepRequest, StepResult, StepToolCall } from './chat-client.js';
+import { ANTHROPIC_BREAKPOINT } from './cache-breakpoint.js';
 import { ChatError } from './chat-error.js';
 import { describeInvalidToolCall } from './invalid-tool-call.js';
 import { resolveApiKey, type KeyStore } from './key-store.js';
@@ -34,6 +42,16 @@ function toStepToolCall(part: Extract<Part, { type: 'tool-call' }>): StepToolCal
   const call: StepToolCall = { toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
   if (part.invalid) call.error = describeInvalidToolCall(part.error);
   return call;
+}
+
+/** System parts as the SDK takes them; a part marked `cache` carries an Anthropic cache breakpoint. */
+function instructionsOf(system: StepRequest['system']): string | SystemModelMessage[] {
+  if (typeof system === 'string') return system;
+  return system.map((part) => ({
+    role: 'system',
+    content: part.text,
+    ...(part.cache ? { providerOptions: ANTHROPIC_BREAKPOINT } : {}),
+  }));
 }
 
 function abortedError(): ChatError {
@@ -100,12 +118,13 @@ export class ProviderChatClient implements ChatClient {
   ): Promise<StepResult> {
     const result = streamText({
       model,
-      instructions: request.system,
+      instructions: instructionsOf(request.system),
       messages: request.messages,
       tools,
       maxRetries: 0,
       abortSignal: request.signal,
-      maxOutputTokens: this.config.maxOutputTokens,
+      maxOutputTokens: request.maxOutputTokens ?? this.config.maxOutputTokens,
+      providerOptions: this.providerOptions(request),
       // Errors are read from the stream below; the default handler would log them.
       onError: () => {},
     });
@@ -134,13 +153,24 @@ export class ProviderChatClient implements ChatClient {
         return;
       case 'finish-step':
         step.finishReason = part.finishReason;
-        step.usage = { inputTokens: part.usage.inputTokens, outputTokens: part.usage.outputTokens };
+        step.usage = {
+          inputTokens: part.usage.inputTokens,
+          outputTokens: part.usage.outputTokens,
+          cacheReadTokens: part.usage.inputTokenDetails.cacheReadTokens,
+          cacheWriteTokens: part.usage.inputTokenDetails.cacheWriteTokens,
+        };
         return;
       case 'error':
         throw part.error;
       case 'abort':
         throw abortedError();
     }
+  }
+
+  /** OpenAI routes requests that share a cache key to the same cache; other providers have no such option. */
+  private providerOptions(request: StepRequest): Record<string, Record<string, string>> | undefined {
+    if (this.config.provider !== 'openai' || !request.cacheKey) return undefined;
+    return { openai: { promptCacheKey: request.cacheKey } };
   }
 
   /** A stream that ended cleanly but without the provider's end marker. */

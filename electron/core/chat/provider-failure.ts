@@ -12,6 +12,7 @@ import {
   TypeValidationError,
 } from 'ai';
 import { ChatError, type ChatErrorKind } from './chat-error.js';
+import { contextOverflow } from './context-overflow.js';
 import { providerLabel, type ModelConfig } from './model-config.js';
 
 export interface FailureContext {
@@ -53,7 +54,8 @@ function causeMessage(error: Error): string {
   return cause instanceof Error ? cause.message : error.message;
 }
 
-function fromStatus(status: number, retryable: boolean, detail: string, ctx: FailureContext): ChatError {
+/** `body` is the raw error body, read only to recognise a context-window refusal by its code. */
+function fromStatus(status: number, retryable: boolean, detail: string, ctx: FailureContext, body = ''): ChatError {
   const label = providerLabel(ctx.config);
   const said = `HTTP ${status}: ${detail}`;
   const make = (kind: ChatErrorKind, message: string, canRetry: boolean): ChatError =>
@@ -68,6 +70,13 @@ function fromStatus(status: number, retryable: boolean, detail: string, ctx: Fai
   if (status === 429) return make('rate_limit', `${capitalized(label)} is rate-limiting requests (${said}).`, true);
   if (status === 408 || status === 409 || status >= 500) {
     return make('server', `${capitalized(label)} had a server error (${said}).`, retryable);
+  }
+  const overflow = status === 400 || status === 413 ? contextOverflow(`${detail}\n${body}`) : null;
+  if (overflow) {
+    return new ChatError('context_overflow', `The conversation is longer than the model's context window (${said}).`, {
+      status,
+      contextLimit: overflow,
+    });
   }
   return make('bad_request', `${capitalized(label)} refused the request (${said}).`, false);
 }
@@ -88,7 +97,7 @@ function fromApiCall(error: APICallError, ctx: FailureContext): ChatError {
         })
       : new ChatError('server', `${capitalized(label)} sent a reply that could not be read (${causeMessage(error)}).`);
   }
-  return fromStatus(status, error.isRetryable, error.message, ctx);
+  return fromStatus(status, error.isRetryable, error.message, ctx, error.responseBody);
 }
 
 function classify(error: unknown, ctx: FailureContext): ChatError {
@@ -124,5 +133,5 @@ export function toChatError(error: unknown, ctx: FailureContext): ChatError {
   const chatError = classify(error, ctx);
   const message = redact(chatError.message, ctx.secret);
   if (message === chatError.message) return chatError;
-  return new ChatError(chatError.kind, message, { retryable: chatError.retryable, status: chatError.status });
+  return chatError.withMessage(message);
 }

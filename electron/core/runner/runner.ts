@@ -1,28 +1,29 @@
 /**
  * One ask is one turn: a tool loop against the chat client. The runner owns the loop
  * (one model step per call, tools without `execute`), so the gate steps in between
- * steps. Everything the model sees is rebuilt from the log each step, which is what
- * makes a turn resumable after a restart.
+ * steps. What the model sees comes from the session's context (electron/core/context),
+ * a view of the log kept inside the window, which is what makes a turn resumable after
+ * a restart: the runner never walks the log to build a request.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { ModelConfig } from '../../../shared/contract.js';
 import { HOOK_OUTPUT_MAX_BYTES, MAX_FAILED_FINISHES, TURN_MAX_STEPS } from '../../../shared/limits.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent, QuestionEvent } from '../../../shared/reducer.js';
-import type { ChatClient, StepToolCall } from '../chat/chat-client.js';
-import type { ToolSpec } from '../chat/tool-specs.js';
-import type { JSONSchema7 } from 'ai';
+import type { ChatClient, StepResult, StepToolCall } from '../chat/chat-client.js';
+import { isChatError } from '../chat/chat-error.js';
+import { askSchema, finishSchema, useSkillSchema } from '../context/agent-tools.js';
+import { ContextFullError } from '../context/context-full-error.js';
+import { hookText } from '../context/history.js';
+import type { SessionContext } from '../context/session-context.js';
 import { CancelledError } from '../gate/gate-error.js';
 import { DENIED, type Gate, type ToolCall } from '../gate/gate.js';
 import { readStopHooks } from '../hooks/stop-hooks.js';
 import type { Workspace } from '../paths/workspace.js';
 import { findSkills, loadSkill, skillRoots } from '../skills/skills.js';
-import type { ToolDef, ToolResult } from '../tools/types.js';
-import { AGENT_TOOL_NAMES, agentToolDescriptions, askSchema, finishSchema, useSkillSchema } from './agent-tools.js';
-import { loadToolArgs, storeToolArgs } from '../log/tool-args.js';
-import { hookText, modelMessages } from './model-messages.js';
-import { projectInstructions } from './project-instructions.js';
+import type { ToolResult } from '../tools/types.js';
+import { storeToolArgs } from '../log/tool-args.js';
 import type { Questions } from './questions.js';
-import { systemPrompt } from './system-prompt.js';
 
 /** The session's log as the runner uses it. */
 export interface TurnRecord {
@@ -33,9 +34,11 @@ export interface TurnRecord {
 }
 
 export interface RunnerDeps {
-  chat: ChatClient;
+  /** The model this turn talks to (looked up when a step needs it: after a restart, one may be configured only then). */
+  model: () => { chat: ChatClient; model: ModelConfig };
+  /** What the model sees: the session's context. */
+  context: SessionContext;
   gate: Gate;
-  tools: { definitions(): ToolDef[] };
   questions: Questions;
   record: TurnRecord;
   workspace: Workspace;
@@ -57,20 +60,17 @@ type Dispatched = ToolResult & { finished?: boolean; finishFailed?: boolean };
 class TurnOver extends Error {}
 
 export class Runner {
-  private toolSpecs: Record<string, ToolSpec> | null = null;
-  private readonly blobArgs = new Map<string, Promise<unknown>>();
-
   constructor(private readonly deps: RunnerDeps) {}
 
   /** Runs the turn to its end and logs `turn_ended`. Never throws: every failure is an event. */
   async run(turnId: string, signal: AbortSignal, resume?: ResumePoint): Promise<void> {
     const state = { failedFinishes: 0 };
     try {
-      const system = await this.systemPrompt();
+      this.deps.context.beginTurn();
       if (resume) await this.resumePending(turnId, resume, signal, state);
       for (let step = 0; step < TURN_MAX_STEPS; step++) {
         if (signal.aborted) throw new CancelledError();
-        await this.step(turnId, system, signal, state);
+        await this.step(turnId, signal, state);
       }
       await this.logEnd(turnId, 'error', `stopped after ${TURN_MAX_STEPS} model steps (the step cap)`);
     } catch (err) {
@@ -79,30 +79,23 @@ export class Runner {
         await this.closePending(turnId, 'cancelled by the user before this call finished');
         return this.logEnd(turnId, 'cancelled');
       }
-      const message = err instanceof Error ? err.message : String(err);
+      const message = endMessage(err);
       await this.closePending(turnId, `not run: the turn stopped with an error (${message})`);
       await this.deps.record.append({ type: 'error', turnId, message });
       await this.logEnd(turnId, 'error', message);
     }
   }
 
-  private async step(turnId: string, system: string, signal: AbortSignal, state: { failedFinishes: number }) {
-    const { record, chat } = this.deps;
-    const messages = await modelMessages(record.events(), (e) => this.loadArgs(e));
-    const reply = await chat.step({
-      system,
-      messages,
-      tools: this.modelTools(),
-      signal,
-      onTextDelta: (t) => this.deps.onDelta?.(turnId, t),
-      onRetry: () => this.deps.onDelta?.(turnId, '', true),
-    });
+  private async step(turnId: string, signal: AbortSignal, state: { failedFinishes: number }) {
+    const { record } = this.deps;
+    const { reply, usage } = await this.modelStep(turnId, signal);
     if (signal.aborted) throw new CancelledError();
     // The step's text and calls are logged together and share one fsync. The calls start
     // without waiting for it: the log keeps lines in order, so anything a call logs later
     // (a card, its result) is only durable once these lines are.
     const payloads = await Promise.all(reply.toolCalls.map((call) => this.callEvent(turnId, call)));
     const appends = [
+      record.append(usage),
       ...(reply.text ? [record.append({ type: 'assistant_text', turnId, text: reply.text })] : []),
       ...payloads.map((p) => record.append(p)),
     ];
@@ -120,6 +113,32 @@ export class Runner {
       await this.runCalls(turnId, reply.toolCalls, signal, state);
     } finally {
       await rethrow(logged);
+    }
+  }
+
+  /**
+   * One model call with the context's request for this step. A refusal as too long is
+   * never fatal: the context takes the stated window and summarises, and the step is
+   * tried once more.
+   */
+  private async modelStep(turnId: string, signal: AbortSignal): Promise<{ reply: StepResult; usage: EventPayload }> {
+    const { context } = this.deps;
+    const { chat, model } = this.deps.model();
+    const call = { turnId, chat, model, signal };
+    for (let attempt = 0; ; attempt++) {
+      const step = await context.next(call);
+      try {
+        const reply = await chat.step({
+          ...step,
+          signal,
+          onTextDelta: (t) => this.deps.onDelta?.(turnId, t),
+          onRetry: () => this.deps.onDelta?.(turnId, '', true),
+        });
+        return { reply, usage: context.usage(turnId, 'step', step, reply.usage) };
+      } catch (err) {
+        if (!isChatError(err) || err.kind !== 'context_overflow' || attempt > 0 || signal.aborted) throw err;
+        await context.overflow(call, step, err);
+      }
     }
   }
 
@@ -292,7 +311,7 @@ export class Runner {
       calls.push({
         toolCallId: p.toolCallId,
         toolName: p.tool,
-        input: await this.loadArgs(p),
+        input: await this.deps.context.callArgs(p),
       });
     }
     await this.runCalls(turnId, calls, signal, state, (call) => {
@@ -352,48 +371,6 @@ export class Runner {
   private toolCall(turnId: string, call: StepToolCall): ToolCall {
     return { turnId, toolCallId: call.toolCallId, tool: call.toolName, args: call.input };
   }
-
-  /**
-   * A call's arguments, from its event or its blob. Blobs never change, so each is read
-   * once per turn, not again on every step that re-sends the conversation.
-   */
-  private loadArgs(event: { args?: unknown; argsBlob?: string }): Promise<unknown> {
-    if (event.argsBlob === undefined) return Promise.resolve(event.args);
-    let loaded = this.blobArgs.get(event.argsBlob);
-    if (!loaded) {
-      loaded = loadToolArgs(event, { get: (id) => this.deps.record.getBlob(id) });
-      this.blobArgs.set(event.argsBlob, loaded);
-    }
-    return loaded;
-  }
-
-  private async systemPrompt(): Promise<string> {
-    const { workspace, home } = this.deps;
-    const [instructions, catalog] = await Promise.all([
-      projectInstructions(workspace),
-      findSkills(skillRoots(workspace.root, home)),
-    ]);
-    return systemPrompt({ workspaceRoot: workspace.root, instructions, skills: catalog.skills });
-  }
-
-  /**
-   * The tools as the model sees them, converted to JSON Schema once per turn rather than
-   * by the SDK on every step. The SDK then only checks JSON syntax and tool names; the
-   * arguments are validated by the tools' own zod schemas, whose errors name each field.
-   */
-  modelTools(): Record<string, ToolSpec> {
-    if (this.toolSpecs) return this.toolSpecs;
-    const tools: Record<string, ToolSpec> = {};
-    for (const def of this.deps.tools.definitions()) {
-      tools[def.name] = { description: def.description, inputSchema: toJsonSchema(def.schema) };
-    }
-    const agentSchemas = { ask: askSchema, finish: finishSchema, use_skill: useSkillSchema };
-    for (const name of AGENT_TOOL_NAMES) {
-      tools[name] = { description: agentToolDescriptions[name], inputSchema: toJsonSchema(agentSchemas[name]) };
-    }
-    this.toolSpecs = tools;
-    return tools;
-  }
 }
 
 /**
@@ -424,11 +401,6 @@ export function pendingResults(events: readonly SessionEvent[], turnId: string, 
   }));
 }
 
-function toJsonSchema(schema: z.ZodType): JSONSchema7 {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as JSONSchema7 & { $schema?: string };
-  return rest;
-}
-
 function parse<T>(schema: z.ZodType<T>, input: unknown, tool: string): { value: T } | { ok: false; error: string } {
   const r = schema.safeParse(input);
   if (r.success) return { value: r.data };
@@ -443,6 +415,15 @@ function lastText(events: readonly SessionEvent[], turnId: string): string {
     if (e.type === 'assistant_text' && e.turnId === turnId) return e.text;
   }
   return '';
+}
+
+/** The message a turn that stopped with an error ends on: plain words for a context that cannot fit. */
+function endMessage(err: unknown): string {
+  if (err instanceof ContextFullError) return err.message;
+  if (isChatError(err) && err.kind === 'context_overflow') {
+    return `The conversation is still longer than the model's context window after summarising it (${err.message}). Send a shorter message, or start a new session.`;
+  }
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** Throws what a settled-to-error promise holds, if anything. */

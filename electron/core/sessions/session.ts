@@ -12,6 +12,8 @@ import { Gate, type Planner } from '../gate/gate.js';
 import type { Workspace } from '../paths/workspace.js';
 import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';
+import type { ContextPreview } from '../../../shared/context-preview.js';
+import { SessionContext } from '../context/session-context.js';
 import { pendingResults, Runner } from '../runner/runner.js';
 import type { ToolDef } from '../tools/types.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
@@ -70,6 +72,10 @@ export class Session {
   private readonly events: SessionEvent[];
   private readonly gate: Gate;
   private readonly questions: Questions;
+  /** What the model sees, kept with the session (not per turn) so its incremental state lasts. */
+  private readonly context: SessionContext;
+  /** A Compact now running outside a turn; cancel stops it. */
+  private compacting: AbortController | null = null;
   private live: LiveTurn | null = null;
   private info: SessionInfo;
   private closing = false;
@@ -82,6 +88,16 @@ export class Session {
     this.info = { ...deps.info };
     this.events = [...deps.events];
     this.state = foldEvents(this.events);
+    this.context = new SessionContext({
+      sessionId: deps.info.id,
+      events: this.events,
+      workspace: deps.workspace,
+      home: deps.home,
+      tools: deps.tools.definitions(),
+      getBlob: (id) => deps.files.getBlob(id),
+      append: (p) => this.append(p),
+      onCompacting: (compacting) => deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } }),
+    });
     deps.files.onAppend((event) => this.applyEvent(event));
     this.questions = new Questions((p) => this.append(p));
     this.gate = new Gate({
@@ -131,7 +147,11 @@ export class Session {
 
   async cancel(): Promise<{ cancelled: boolean; returned: QueuedMessage[] }> {
     const live = this.live;
-    if (!live) return { cancelled: false, returned: [] };
+    if (!live) {
+      const compacting = this.compacting;
+      compacting?.abort();
+      return { cancelled: compacting !== null, returned: [] };
+    }
     const returned = this.state.queue.filter((q) => !this.unqueuing.has(q.messageId));
     if (returned.length > 0)
       await this.append({ type: 'queue_returned', messageIds: returned.map((q) => q.messageId) });
@@ -187,6 +207,33 @@ export class Session {
     return { path: card.body.path, text: bytes.toString('utf8'), bytes: bytes.length };
   }
 
+  /** What the model sees: the exact context of the next step, with token counts. */
+  async contextPreview(): Promise<ContextPreview> {
+    return this.context.preview(this.deps.chat(this.info.model).model);
+  }
+
+  /**
+   * Compact now: the older history becomes a summary, keeping what the instructions ask.
+   * During a turn it takes its place between two steps; otherwise it runs at once, and
+   * cancel stops it.
+   */
+  async compact(instructions?: string): Promise<{ tokensBefore: number; tokensAfter: number }> {
+    if (this.compacting) throw new SessionError('a summary is already being written for this session');
+    const { chat, model } = this.deps.chat(this.info.model);
+    const controller = new AbortController();
+    const live = this.live;
+    const signal = live ? AbortSignal.any([controller.signal, live.controller.signal]) : controller.signal;
+    this.compacting = controller;
+    try {
+      return await this.context.compactNow({ turnId: live?.turnId, chat, model, signal }, instructions);
+    } catch (err) {
+      if (signal.aborted) throw new SessionError('the summary was cancelled; nothing changed');
+      throw err;
+    } finally {
+      this.compacting = null;
+    }
+  }
+
   answerCard(cardId: string, answer: Answer): void {
     this.gate.answer(cardId, answer);
   }
@@ -234,10 +281,12 @@ export class Session {
     }
     // The model is looked up when the next step needs it, so a card stays answerable after a
     // restart even before a model is configured; that step then fails with a plain message.
-    const chat: ChatClient = { step: (request) => this.deps.chat(this.info.model).chat.step(request) };
     if (openCards[0]) this.gate.expect(openCards[0].cardId);
     if (openQuestion) this.questions.expect(openQuestion.questionId);
-    this.runTurn(turnId, chat, { card: openCards[0], question: openQuestion ?? undefined });
+    this.runTurn(turnId, () => this.deps.chat(this.info.model), {
+      card: openCards[0],
+      question: openQuestion ?? undefined,
+    });
   }
 
   /**
@@ -273,7 +322,8 @@ export class Session {
   }
 
   private async start(messageId: string, text: string): Promise<void> {
-    const { chat, model } = this.deps.chat(this.info.model);
+    const resolved = this.deps.chat(this.info.model);
+    const { model } = resolved;
     const turnId = this.deps.newId();
     const controller = new AbortController();
     // Claim the turn before the first await, so a second send queues behind it.
@@ -286,7 +336,7 @@ export class Session {
       }
       await this.append({ type: 'user_message', messageId, text });
       await this.append({ type: 'turn_started', turnId, messageId });
-      this.runTurn(turnId, chat, undefined, controller);
+      this.runTurn(turnId, () => resolved, undefined, controller);
     } catch (err) {
       this.live = null;
       throw err;
@@ -297,16 +347,16 @@ export class Session {
 
   private runTurn(
     turnId: string,
-    chat: ChatClient,
+    model: () => { chat: ChatClient; model: ModelConfig },
     resume?: Parameters<Runner['run']>[2],
     controller = new AbortController(),
   ) {
     const workspace = this.deps.workspace;
     if (!workspace) throw new SessionError(`the workspace folder ${this.info.workspace} is missing`);
     const runner = new Runner({
-      chat,
+      model,
+      context: this.context,
       gate: this.gate,
-      tools: this.deps.tools,
       questions: this.questions,
       record: {
         append: (p) => this.append(p),
@@ -376,6 +426,7 @@ export class Session {
     const before = this.state.status;
     this.events.push(event);
     this.state = reduce(this.state, event);
+    this.context.add(event);
     this.info = { ...this.info, updatedAt: event.ts };
     this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
     if (before !== this.state.status || event.type === 'card' || event.type === 'question') {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INSTRUCTIONS_MAX_BYTES } from '../../../../../shared/limits.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
-import { projectInstructions } from '../../../../../electron/core/runner/project-instructions.js';
+import { projectInstructions } from '../../../../../electron/core/context/project-instructions.js';
 import { useTempDir } from '../log/temp-dir.js';
 
 const tmp = useTempDir();

@@ -1,0 +1,485 @@
+/**
+ * The model's context for one session: the room's one way in. The session hands it every
+ * event as it is appended; the runner asks it for the next step's request and hands back
+ * what the step cost. It keeps the request inside the window (masking older results,
+ * then summarising), records each decision in the log, and shows the exact next context.
+ *
+ * Everything the request is made of comes from the log (folded by History) plus the
+ * system prompt and the tool list, so a restart sends the same bytes a live session would.
+ */
+import type { ModelMessage } from 'ai';
+import type { ModelConfig } from '../../../shared/contract.js';
+import type { ContextPreview } from '../../../shared/context-preview.js';
+import type { CompactionTrigger, EventPayload, SessionEvent } from '../../../shared/events.js';
+import { COMPACT_TRIGGER_SHARE, MASK_TRIGGER_SHARE, SUMMARY_MAX_TOKENS } from '../../../shared/limits.js';
+import { ANTHROPIC_BREAKPOINT } from '../chat/cache-breakpoint.js';
+import type { ChatClient, StepUsage, SystemPart } from '../chat/chat-client.js';
+import type { ChatError } from '../chat/chat-error.js';
+import type { ToolSpec } from '../chat/tool-specs.js';
+import { loadToolArgs } from '../log/tool-args.js';
+import type { Workspace } from '../paths/workspace.js';
+import { findSkills, skillRoots } from '../skills/skills.js';
+import type { ToolDef } from '../tools/types.js';
+import { messageBreakpoints } from './breakpoints.js';
+import { Estimator, roomFor, type Room } from './budget.js';
+import { knownFacts, summaryRequest, tailStart, withKnownFacts } from './compaction.js';
+import { ContextFullError } from './context-full-error.js';
+import { fileUse, History, type Entry } from './history.js';
+import { planMasking, type MaskPlan } from './masking.js';
+import { worthMasking } from './masking-stubs.js';
+import { resolveModel, type ResolvedModel } from './model-catalog.js';
+import { previewParts } from './preview.js';
+import { projectInstructions } from './project-instructions.js';
+import { messageBytes, Renderer, summaryMessage, userMessage, type Rendered } from './render.js';
+import { systemPrompt } from './system-prompt.js';
+import { toolSpecs, toolText } from './tool-specs.js';
+import { usageCost } from './usage-cost.js';
+
+export interface ContextDeps {
+  sessionId: string;
+  events: readonly SessionEvent[];
+  /** null when the workspace folder is gone: the context can still be shown. */
+  workspace: Workspace | null;
+  home: string;
+  tools: readonly ToolDef[];
+  getBlob(id: string): Promise<Buffer>;
+  append(payload: EventPayload): Promise<SessionEvent>;
+  /** A summary call starts (true) or ends (false): the window says so while it runs. */
+  onCompacting?: (active: boolean) => void;
+}
+
+/** Who is asking for a model call, and with what. */
+export interface ContextCall {
+  turnId?: string;
+  chat: ChatClient;
+  model: ModelConfig;
+  signal: AbortSignal;
+}
+
+/** One step's request, ready for ChatClient.step. */
+export interface PreparedStep {
+  model: ModelConfig;
+  system: SystemPart[];
+  messages: ModelMessage[];
+  tools: Record<string, ToolSpec>;
+  maxOutputTokens: number;
+  cacheKey: string;
+  /** The request's size in bytes as measured here, and its estimate in tokens. */
+  requestBytes: number;
+  tokens: number;
+  room: Room;
+}
+
+interface ViewItem {
+  entry: Entry;
+  rendered: Rendered;
+  masked: boolean;
+}
+
+/** Everything one request would carry, before breakpoints. */
+interface View {
+  model: ModelConfig;
+  facts: ResolvedModel;
+  room: Room;
+  estimator: Estimator;
+  system: string;
+  tools: Record<string, ToolSpec>;
+  /** Bytes of the system prompt and the tool definitions. */
+  headBytes: number;
+  summary: Rendered | null;
+  items: ViewItem[];
+  maskedThrough: number;
+}
+
+export class SessionContext {
+  private readonly history: History;
+  private readonly renderer: Renderer;
+  private readonly tools: Record<string, ToolSpec>;
+  private readonly toolBytes: number;
+  private readonly args = new Map<string, Promise<unknown>>();
+  private system: string | null = null;
+  private lock: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: ContextDeps) {
+    this.history = new History(deps.events);
+    this.renderer = new Renderer((part) => this.callArgs(part));
+    this.tools = toolSpecs(deps.tools);
+    this.toolBytes = Object.entries(this.tools).reduce(
+      (n, [name, spec]) => n + Buffer.byteLength(toolText(name, spec)),
+      0,
+    );
+  }
+
+  /** Every appended event, in order. */
+  add(event: SessionEvent): void {
+    this.history.add(event);
+  }
+
+  /** A new turn reads AGENTS.md and the skills afresh; within a turn the system prompt stays byte for byte. */
+  beginTurn(): void {
+    this.system = null;
+  }
+
+  /** A call's arguments, from its event or its blob; a blob is read once per session. */
+  callArgs(part: { args?: unknown; argsBlob?: string }): Promise<unknown> {
+    if (part.argsBlob === undefined) return Promise.resolve(part.args);
+    let loaded = this.args.get(part.argsBlob);
+    if (!loaded) {
+      loaded = loadToolArgs(part, { get: (id) => this.deps.getBlob(id) });
+      this.args.set(part.argsBlob, loaded);
+    }
+    return loaded;
+  }
+
+  /**
+   * The next step's request, inside the window: older results are masked, or the older
+   * history summarised, first when needed (each logged). Throws ContextFullError when
+   * nothing can make it fit.
+   */
+  next(call: ContextCall): Promise<PreparedStep> {
+    return this.exclusive(async () => this.prepare(await this.fit(await this.view(call.model), call)));
+  }
+
+  /** The usage event for a model call made from `step`. */
+  usage(
+    turnId: string | undefined,
+    purpose: 'step' | 'compaction',
+    step: PreparedStep,
+    u: StepUsage | undefined,
+  ): EventPayload {
+    const facts = resolveModel(step.model);
+    const counts = {
+      inputTokens: u?.inputTokens ?? null,
+      outputTokens: u?.outputTokens ?? null,
+      cacheReadTokens: u?.cacheReadTokens ?? null,
+      cacheWriteTokens: u?.cacheWriteTokens ?? null,
+    };
+    return {
+      type: 'usage',
+      ...(turnId ? { turnId } : {}),
+      purpose,
+      model: modelKey(step.model),
+      ...counts,
+      requestBytes: step.requestBytes,
+      contextWindow: step.room.window,
+      cost: usageCost(counts, facts.prices),
+    };
+  }
+
+  /**
+   * The provider refused `step` as too long: take the window it stated from now on, then
+   * summarise (whatever the last summary freed). The caller retries once.
+   */
+  overflow(call: ContextCall, step: PreparedStep, error: ChatError): Promise<void> {
+    return this.exclusive(async () => {
+      const stated = error.contextLimit;
+      if (stated?.maximum && stated.maximum !== step.room.window) {
+        await this.deps.append({
+          type: 'context_window',
+          ...(call.turnId ? { turnId: call.turnId } : {}),
+          model: modelKey(call.model),
+          tokens: stated.maximum,
+          reason: error.message,
+          ...(stated.tokens ? { requestTokens: stated.tokens, requestBytes: step.requestBytes } : {}),
+        });
+      }
+      await this.compact(await this.view(call.model), call, 'overflow');
+    });
+  }
+
+  /** Compact now (a person's action): summarise all but the latest history, keeping what the instructions ask. */
+  compactNow(call: ContextCall, instructions?: string): Promise<{ tokensBefore: number; tokensAfter: number }> {
+    return this.exclusive(async () => {
+      const view = await this.view(call.model);
+      const done = await this.compact(view, call, 'user', instructions);
+      if (!done) throw new ContextFullError('There is nothing to summarise yet: the history is only the latest step.');
+      return done;
+    });
+  }
+
+  /** What the model sees: the exact context of the next step, part by part. */
+  async preview(model: ModelConfig): Promise<ContextPreview> {
+    this.system = null;
+    let view = await this.view(model);
+    let pending: string | null = null;
+    const total = this.tokens(view);
+    if (total > view.room.input * MASK_TRIGGER_SHARE) {
+      const plan = planMasking(await this.candidates(view), view.maskedThrough, total, view.room.input);
+      if (plan && plan.tokensAfter <= view.room.input * COMPACT_TRIGGER_SHARE) {
+        view = await this.view(model, plan.throughSeq);
+        pending = `Before the next step, older tool results will be masked (shown masked here).`;
+      } else {
+        pending = 'Before the next step, the older history will be summarised; shown is the context before that.';
+      }
+    }
+    const step = this.prepare(view);
+    return {
+      model: modelKey(model),
+      window: view.room.window,
+      outputReserve: view.room.outputReserve,
+      tokens: step.tokens,
+      tokensPerByte: view.estimator.tokensPerByte,
+      calibrated: view.estimator.calibrated,
+      parts: previewParts(step, view, (bytes) => view.estimator.part(bytes)),
+      pending,
+    };
+  }
+
+  private async fit(view: View, call: ContextCall): Promise<View> {
+    const total = this.tokens(view);
+    const { input } = view.room;
+    if (total <= input * MASK_TRIGGER_SHARE) return view;
+    const plan = planMasking(await this.candidates(view), view.maskedThrough, total, input);
+    if (plan && plan.tokensAfter <= input * COMPACT_TRIGGER_SHARE) return this.mask(view, plan, total, call);
+    if (this.mayCompact(total, view.room) && (await this.compact(view, call, 'budget'))) {
+      const after = await this.view(call.model);
+      if (this.tokens(after) <= input) return after;
+      view = after;
+    }
+    if (plan) view = await this.mask(view, plan, this.tokens(view), call);
+    const tokens = this.tokens(view);
+    if (tokens > input) {
+      throw new ContextFullError(
+        `The conversation no longer fits ${modelKey(call.model)}'s context window, even masked and summarised (about ${tokens.toLocaleString('en-US')} tokens, with room for ${input.toLocaleString('en-US')}). Start a new session, or pick a model with a larger window.`,
+      );
+    }
+    return view;
+  }
+
+  /**
+   * A summary that freed little is not tried again until the context has grown by a
+   * tenth of the room since, or every step would pay for another one.
+   */
+  private mayCompact(total: number, room: Room): boolean {
+    const last = this.history.summary;
+    if (!last) return true;
+    const freedLittle = last.tokensAfter > last.tokensBefore * 0.8;
+    return !freedLittle || total > last.tokensBefore + room.input * 0.1;
+  }
+
+  private async mask(view: View, plan: MaskPlan, before: number, call: ContextCall): Promise<View> {
+    const masked = await this.view(view.model, plan.throughSeq);
+    await this.deps.append({
+      type: 'context_masked',
+      ...(call.turnId ? { turnId: call.turnId } : {}),
+      throughSeq: plan.throughSeq,
+      results: countMaskedResults(view.items, view.maskedThrough, plan.throughSeq),
+      tokensBefore: before,
+      tokensAfter: this.tokens(masked),
+    });
+    return this.view(view.model);
+  }
+
+  /**
+   * Summarises the history before the kept tail with a model call, and logs the
+   * compaction. Returns null when there is nothing older than the tail to summarise.
+   */
+  private async compact(
+    view: View,
+    call: ContextCall,
+    trigger: CompactionTrigger,
+    instructions?: string,
+  ): Promise<{ tokensBefore: number; tokensAfter: number } | null> {
+    const tail = this.tailIndex(view, trigger);
+    if (tail === 0) return null;
+    const covered = view.items.slice(0, tail);
+    const kept = view.items.slice(tail);
+    const toSeq = kept[0] ? kept[0].entry.seq - 1 : covered.at(-1)!.entry.lastSeq;
+    const input = await this.summaryInput(view, covered);
+    const step: PreparedStep = {
+      ...this.prepare(input, [userMessage(summaryRequest(instructions))]),
+      maxOutputTokens: Math.min(SUMMARY_MAX_TOKENS, view.room.outputReserve),
+    };
+    this.deps.onCompacting?.(true);
+    const reply = await call.chat.step({ ...step, signal: call.signal }).finally(() => this.deps.onCompacting?.(false));
+    await this.deps.append(this.usage(call.turnId, 'compaction', step, reply.usage));
+    const facts = knownFacts({
+      userMessages: this.history.userMessages.filter((m) => m.seq <= toSeq),
+      files: await this.namedFiles(),
+    });
+    const summary = withKnownFacts(reply.text, facts);
+    const tokensBefore = this.tokens(view);
+    const keptBytes = kept.reduce((n, i) => n + i.rendered.bytes, 0);
+    const summaryBytes = messageBytes(summaryMessage({ fromSeq: this.history.summary?.fromSeq ?? 1, toSeq, summary }));
+    const tokensAfter = view.estimator.request(view.headBytes + summaryBytes + keptBytes);
+    await this.deps.append({
+      type: 'compaction',
+      ...(call.turnId ? { turnId: call.turnId } : {}),
+      fromSeq: this.history.summary?.fromSeq ?? 1,
+      toSeq,
+      summary,
+      trigger,
+      ...(instructions ? { instructions } : {}),
+      tokensBefore,
+      tokensAfter,
+    });
+    return { tokensBefore, tokensAfter };
+  }
+
+  /** Where the kept tail starts. A person's or the provider's request summarises all but an open step. */
+  private tailIndex(view: View, trigger: CompactionTrigger): number {
+    const items = view.items.map((i) => ({
+      seq: i.entry.seq,
+      lastSeq: i.entry.lastSeq,
+      tokens: view.estimator.part(i.rendered.bytes),
+      open: isOpen(i.entry),
+    }));
+    const start = tailStart(items, view.room.input);
+    if (start > 0 || trigger === 'budget') return start;
+    const firstOpen = items.findIndex((i) => i.open);
+    return firstOpen < 0 ? items.length : firstOpen;
+  }
+
+  /**
+   * What the summary call reads: the summary so far and the covered history, as the
+   * model saw them. When that would not fit (the window shrank), every older result is
+   * masked, and then the oldest entries are left out until it fits; the verbatim facts
+   * appended to the summary still name their messages and files.
+   */
+  private async summaryInput(view: View, covered: ViewItem[]): Promise<View> {
+    const budget = view.room.input - Math.min(SUMMARY_MAX_TOKENS, view.room.outputReserve) - 1000;
+    let items = covered;
+    const fits = (list: ViewItem[]) =>
+      view.estimator.request(
+        view.headBytes + (view.summary?.bytes ?? 0) + list.reduce((n, i) => n + i.rendered.bytes, 0),
+      ) <= budget;
+    if (!fits(items)) {
+      items = await Promise.all(
+        covered.map(async (i) => ({ ...i, masked: true, rendered: await this.renderer.entry(i.entry, true) })),
+      );
+    }
+    while (items.length > 1 && !fits(items)) items = items.slice(1);
+    return { ...view, items };
+  }
+
+  /** Paths named by the file tools, including calls whose arguments sit in blobs. */
+  private async namedFiles(): Promise<ReadonlyMap<string, Set<string>>> {
+    const files = new Map([...this.history.files].map(([path, how]) => [path, new Set(how)]));
+    for (const call of this.history.callsInBlobs) {
+      const use = fileUse(call.tool, await this.callArgs({ argsBlob: call.argsBlob }).catch(() => null));
+      if (use) files.set(use.path, (files.get(use.path) ?? new Set()).add(use.how));
+    }
+    return files;
+  }
+
+  private async view(model: ModelConfig, maskedThrough = this.history.maskedThrough): Promise<View> {
+    const facts = resolveModel(model);
+    const window = this.history.statedWindow(modelKey(model)) ?? facts.window;
+    const room = roomFor(window, facts.maxOutput, model.maxOutputTokens);
+    const system = await this.systemText();
+    const summary = this.history.summary;
+    const items: ViewItem[] = [];
+    for (const entry of this.history.entries) {
+      const masked = entry.lastSeq <= maskedThrough;
+      items.push({ entry, masked, rendered: await this.renderer.entry(entry, masked) });
+    }
+    const summaryMsg = summary ? [summaryMessage(summary)] : null;
+    return {
+      model,
+      facts,
+      room,
+      estimator: new Estimator(this.history.calibration),
+      system,
+      tools: this.tools,
+      headBytes: Buffer.byteLength(system) + this.toolBytes,
+      summary: summaryMsg ? { messages: summaryMsg, bytes: messageBytes(summaryMsg[0]!) } : null,
+      items,
+      maskedThrough,
+    };
+  }
+
+  private bytes(view: View): number {
+    return view.headBytes + (view.summary?.bytes ?? 0) + view.items.reduce((n, i) => n + i.rendered.bytes, 0);
+  }
+
+  private tokens(view: View): number {
+    return view.estimator.request(this.bytes(view));
+  }
+
+  private async candidates(view: View) {
+    return Promise.all(
+      view.items.map(async (i) => ({
+        kind: i.entry.kind,
+        lastSeq: i.entry.lastSeq,
+        tokens: view.estimator.part(i.rendered.bytes),
+        maskedTokens: view.estimator.part((await this.renderer.entry(i.entry, true)).bytes),
+      })),
+    );
+  }
+
+  /** The request a view makes, with breakpoints; `extra` messages (a summary request) follow the history. */
+  private prepare(view: View, extra: ModelMessage[] = []): PreparedStep {
+    const history = [...(view.summary?.messages ?? []), ...view.items.flatMap((i) => i.rendered.messages)];
+    const requestBytes = this.bytes(view) + extra.reduce((n, m) => n + messageBytes(m), 0);
+    return {
+      model: view.model,
+      system: [{ text: view.system, ...(view.model.provider === 'anthropic' ? { cache: true } : {}) }],
+      messages: withBreakpoints(view.model, [...history, ...extra], extra.length > 0 ? -1 : frozenEnd(view)),
+      tools: view.tools,
+      maxOutputTokens: view.room.outputReserve,
+      cacheKey: this.deps.sessionId,
+      requestBytes,
+      tokens: view.estimator.request(requestBytes),
+      room: view.room,
+    };
+  }
+
+  private async systemText(): Promise<string> {
+    if (this.system !== null) return this.system;
+    const { workspace, home } = this.deps;
+    if (!workspace) return (this.system = '');
+    const [instructions, catalog] = await Promise.all([
+      projectInstructions(workspace),
+      findSkills(skillRoots(workspace.root, home)),
+    ]);
+    this.system = systemPrompt({ workspaceRoot: workspace.root, instructions, skills: catalog.skills });
+    return this.system;
+  }
+
+  /** One decision at a time: a summary and a step's masking never interleave. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(fn, fn);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+}
+
+export function modelKey(model: ModelConfig): string {
+  return `${model.provider}:${model.modelId}`;
+}
+
+/** Breakpoints on the messages (Anthropic only); the cached rendering is never edited. */
+function withBreakpoints(model: ModelConfig, messages: ModelMessage[], frozen: number): ModelMessage[] {
+  if (model.provider !== 'anthropic') return messages;
+  const marks = new Set(
+    messageBreakpoints(
+      messages.map((m) => m.role),
+      frozen,
+    ),
+  );
+  return messages.map((m, i) => (marks.has(i) ? ({ ...m, providerOptions: ANTHROPIC_BREAKPOINT } as ModelMessage) : m));
+}
+
+/** The last message of the part that stays put between masking blocks: the summary and the masked entries. */
+function frozenEnd(view: View): number {
+  let index = view.summary ? view.summary.messages.length - 1 : -1;
+  let at = view.summary?.messages.length ?? 0;
+  for (const item of view.items) {
+    at += item.rendered.messages.length;
+    if (item.masked) index = at - 1;
+  }
+  return index;
+}
+
+function isOpen(entry: Entry): boolean {
+  return entry.kind === 'step' && entry.parts.some((p) => p.type === 'call' && !entry.results.has(p.toolCallId));
+}
+
+function countMaskedResults(items: readonly ViewItem[], from: number, through: number): number {
+  let n = 0;
+  for (const { entry } of items) {
+    if (entry.kind !== 'step' || entry.lastSeq <= from || entry.lastSeq > through) continue;
+    for (const r of entry.results.values()) if (worthMasking(r.output)) n++;
+  }
+  return n;
+}
