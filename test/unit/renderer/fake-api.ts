@@ -23,6 +23,7 @@ import {
   type SettingsView,
 } from '../../../shared/contract';
 import type { EventPayload, SessionEvent } from '../../../shared/events';
+import type { ModelCatalog } from '../../../shared/model-facts';
 import type { ConnectionState, RendererApi } from '../../../renderer/src/api/types';
 
 export interface RecordedCall {
@@ -74,6 +75,9 @@ export const SETTINGS_NONE: SettingsView = {
   keyStorage: 'os',
 };
 
+/** The default `models.catalog` answer: a table that knows no model (tests reply with their own). */
+export const CATALOG_EMPTY: ModelCatalog = { date: '2026-11-30', source: 'test-table@0.0.0', models: [] };
+
 export function summaryOf(overrides: Partial<SessionSummary> & { id: string }): SessionSummary {
   return {
     title: overrides.id,
@@ -118,6 +122,8 @@ function defaultData(name: CallName, request: Record<string, unknown>): unknown 
     case 'settings.get':
     case 'settings.set':
       return SETTINGS_NONE;
+    case 'models.catalog':
+      return CATALOG_EMPTY;
     default:
       // Calls added to the contract later (terminal.*, app.*) answer an empty success.
       return {};

@@ -1,13 +1,20 @@
-/** Settings: the model (provider, id, base URL, output cap), each provider's key, notifications. */
+/**
+ * Settings: the model (provider, id picked from the known models or typed, base URL, output
+ * cap, and the window and prices of a model the table lacks), each provider's key, notifications.
+ */
 import { useState, type FormEvent } from 'react';
 import { providerSchema, type Provider } from '../../../../shared/contract';
+import { findModelFacts } from '../../../../shared/model-facts';
 import { useApi } from '../../api/api-context';
 import { useAppStore } from '../../store/app-store';
 import { Dialog } from '../frame/Dialog';
 import { keySourceWords } from './key-source';
 import { KeyField } from './KeyField';
 import { formFrom, modelFrom, type ModelForm } from './model-form';
+import { ModelOverrides } from './ModelOverrides';
+import { ModelPicker } from './ModelPicker';
 import { NotificationsField } from './NotificationsField';
+import { useModelCatalog, type CatalogState } from './useModelCatalog';
 
 const PROVIDERS = providerSchema.options as Provider[];
 
@@ -27,6 +34,7 @@ function SettingsForm() {
   const setSettings = useAppStore((s) => s.setSettings);
   const [form, setForm] = useState<ModelForm>(() => formFrom(view.model));
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const catalog = useModelCatalog();
   const field = (name: keyof ModelForm) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
 
   const save = async (event: FormEvent) => {
@@ -55,13 +63,7 @@ function SettingsForm() {
             </option>
           ))}
         </select>
-        <label htmlFor="settings-model">Model id</label>
-        <input
-          id="settings-model"
-          className="mono"
-          value={form.modelId}
-          onChange={(e) => field('modelId')(e.target.value)}
-        />
+        <ModelPicker provider={form.provider} catalog={catalog} value={form.modelId} onChange={field('modelId')} />
         <label htmlFor="settings-base-url">Base URL {form.provider === 'openai-compatible' ? '' : '(optional)'}</label>
         <input
           id="settings-base-url"
@@ -77,6 +79,14 @@ function SettingsForm() {
           value={form.maxOutputTokens}
           onChange={(e) => field('maxOutputTokens')(e.target.value)}
         />
+        {catalog !== 'loading' && (
+          <ModelOverrides form={form} known={isKnown(catalog, form)} onChange={(name, value) => field(name)(value)} />
+        )}
+        {typeof catalog === 'object' && (
+          <p className="field-help model-source">
+            Prices from {catalog.source}, {catalog.date}
+          </p>
+        )}
         <div className="dialog-actions">
           <button type="submit" className="primary">
             Save model
@@ -105,4 +115,8 @@ function SettingsForm() {
       {'notifications' in view && <NotificationsField view={view} />}
     </div>
   );
+}
+
+function isKnown(catalog: CatalogState, form: ModelForm): boolean {
+  return typeof catalog === 'object' && findModelFacts(catalog.models, form.provider, form.modelId) !== null;
 }
