@@ -290,14 +290,12 @@ export class SessionContext {
       ...this.prepare(input, [userMessage(summaryRequest(instructions))]),
       maxOutputTokens: Math.min(SUMMARY_MAX_TOKENS, view.room.outputReserve),
     };
-    this.deps.onCompacting?.(true);
-    const reply = await call.chat.step({ ...step, signal: call.signal }).finally(() => this.deps.onCompacting?.(false));
-    await this.deps.append(this.usage(call.turnId, 'compaction', step, reply.usage));
+    const written = step.tokens <= view.room.input ? await this.summarise(call, step) : TOO_LONG_TO_SUMMARISE;
     const facts = knownFacts({
       userMessages: this.history.userMessages.filter((m) => m.seq <= toSeq),
       files: await this.namedFiles(),
     });
-    const summary = withKnownFacts(reply.text, facts);
+    const summary = withKnownFacts(written, facts);
     const tokensBefore = this.tokens(view);
     const keptBytes = kept.reduce((n, i) => n + i.rendered.bytes, 0);
     const summaryBytes = messageBytes(summaryMessage({ fromSeq: this.history.summary?.fromSeq ?? 1, toSeq, summary }));
@@ -314,6 +312,18 @@ export class SessionContext {
       tokensAfter,
     });
     return { tokensBefore, tokensAfter };
+  }
+
+  /** The model's summary of `step`'s history; its cost is logged like a step's. */
+  private async summarise(call: ContextCall, step: PreparedStep): Promise<string> {
+    this.deps.onCompacting?.(true);
+    try {
+      const reply = await call.chat.step({ ...step, signal: call.signal });
+      await this.deps.append(this.usage(call.turnId, 'compaction', step, reply.usage));
+      return reply.text;
+    } finally {
+      this.deps.onCompacting?.(false);
+    }
   }
 
   /** Where the kept tail starts. A person's or the provider's request summarises all but an open step. */
@@ -443,6 +453,10 @@ export class SessionContext {
     return run;
   }
 }
+
+/** When even one entry is too long for a summary call, no oversized request goes out: the log's own facts stand in. */
+const TOO_LONG_TO_SUMMARISE =
+  '(The older history was too long to summarise with the model within its window; what the log itself says follows.)';
 
 export function modelKey(model: ModelConfig): string {
   return `${model.provider}:${model.modelId}`;

@@ -331,3 +331,81 @@ describe("the 'interrupted' status", () => {
     expect(foldEvents(events(...start, { type: 'turn_ended', turnId: 't1', reason: 'finished' })).status).toBe('idle');
   });
 });
+
+describe('usage and the context', () => {
+  const usage = (
+    turnId: string,
+    input: number,
+    read: number,
+    cost: number | null,
+    purpose: 'step' | 'compaction' = 'step',
+  ): EventPayload => ({
+    type: 'usage',
+    turnId,
+    purpose,
+    model: 'anthropic:m',
+    inputTokens: input,
+    outputTokens: 100,
+    cacheReadTokens: read,
+    cacheWriteTokens: 50,
+    requestBytes: input * 4,
+    contextWindow: 200_000,
+    cost,
+  });
+
+  it('sums every call per turn and per session, and counts calls without prices apart', () => {
+    const s = foldEvents(
+      events(...start, usage('t1', 1_000, 800, 0.01), usage('t1', 2_000, 1_900, 0.02), usage('t2', 500, 0, null)),
+    );
+    expect(s.usage.turns.t1).toEqual({
+      calls: 2,
+      inputTokens: 3_000,
+      outputTokens: 200,
+      cacheReadTokens: 2_700,
+      cacheWriteTokens: 100,
+      cost: 0.03,
+      unpriced: 0,
+    });
+    expect(s.usage.session).toMatchObject({ calls: 3, inputTokens: 3_500, unpriced: 1 });
+    expect(s.usage.session.cost).toBeCloseTo(0.03, 10);
+    expect(s.transcript.filter((i) => i.kind === 'context')).toHaveLength(0);
+  });
+
+  it('says how full the context is from the latest step, not from a summary call', () => {
+    const s = foldEvents(events(...start, usage('t1', 120_000, 0, null), usage('t1', 150_000, 0, null, 'compaction')));
+    expect(s.usage.context).toEqual({ tokens: 120_000, window: 200_000 });
+  });
+
+  it('shows masking, a summary and a learned window in the transcript, and follows them in the meter', () => {
+    const s = foldEvents(
+      events(
+        ...start,
+        usage('t1', 120_000, 0, null),
+        { type: 'context_masked', throughSeq: 2, results: 3, tokensBefore: 120_000, tokensAfter: 60_000 },
+        { type: 'context_window', model: 'anthropic:m', tokens: 100_000, reason: 'prompt is too long' },
+        {
+          type: 'compaction',
+          fromSeq: 1,
+          toSeq: 4,
+          summary: 'S',
+          trigger: 'overflow',
+          tokensBefore: 60_000,
+          tokensAfter: 9_000,
+        },
+      ),
+    );
+    expect(s.transcript.filter((i) => i.kind === 'context').map((i) => i.kind === 'context' && i.event.type)).toEqual([
+      'context_masked',
+      'context_window',
+      'compaction',
+    ]);
+    expect(s.usage.context).toEqual({ tokens: 9_000, window: 100_000 });
+  });
+
+  it('never shares usage with the state it folded from', () => {
+    const before = foldEvents(events(...start));
+    const after = reduce(before, { seq: 3, ts: 'x', ...usage('t1', 10, 0, 0.5) } as SessionEvent);
+    expect(before.usage.session.calls).toBe(0);
+    expect(after.usage.session.calls).toBe(1);
+  });
+});
