@@ -1,5 +1,9 @@
 /** The Anthropic Messages streaming format (https://docs.anthropic.com/en/api/messages-streaming). */
+import { breakpointLimitError } from './anthropic-cache.js';
+import { readAnthropicPrompt } from './anthropic-prompt.js';
+import { anthropicPromptTooLong } from './context-window.js';
 import { textDeltas, toolCallId, toolInputPieces, type FakeReply } from './reply.js';
+import { uncountedUsage, type ReportedUsage } from './usage.js';
 import type { StreamedReply, WireFormat } from './wire.js';
 
 function frame(event: string, data: unknown): string {
@@ -16,8 +20,8 @@ function errorType(status: number): string {
   return 'invalid_request_error';
 }
 
-function stream(reply: FakeReply, replyIndex: number): StreamedReply {
-  const usage = reply.usage ?? { inputTokens: 10, outputTokens: 5 };
+function stream(reply: FakeReply, replyIndex: number, counted?: ReportedUsage): StreamedReply {
+  const usage = counted ?? uncountedUsage(reply);
   const frames = [
     frame('message_start', {
       type: 'message_start',
@@ -29,7 +33,13 @@ function stream(reply: FakeReply, replyIndex: number): StreamedReply {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: usage.inputTokens, output_tokens: 1 },
+        // input_tokens is only what the cache neither read nor wrote; the total is the sum.
+        usage: {
+          input_tokens: usage.inputTokens - usage.cacheReadTokens - usage.cacheWriteTokens,
+          cache_creation_input_tokens: usage.cacheWriteTokens,
+          cache_read_input_tokens: usage.cacheReadTokens,
+          output_tokens: 1,
+        },
       },
     }),
     frame('ping', { type: 'ping' }),
@@ -83,4 +93,7 @@ export const anthropicWire: WireFormat = {
   stream,
   streamErrorFrame: (error) => frame('error', { type: 'error', error }),
   errorBody: (status, message) => ({ type: 'error', error: { type: errorType(status), message } }),
+  readPrompt: readAnthropicPrompt,
+  invalidPrompt: breakpointLimitError,
+  tooLongBody: anthropicPromptTooLong,
 };

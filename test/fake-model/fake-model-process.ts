@@ -1,7 +1,7 @@
 /** Starts test/fake-model/process-child.ts in its own process and drives it over IPC. */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { FakeReply } from './server.js';
+import type { FakeModelOptions, FakeModelStats, FakeReply } from './server.js';
 
 export interface FakeModelProcess {
   anthropicBaseURL: string;
@@ -9,11 +9,18 @@ export interface FakeModelProcess {
   enqueue(...replies: FakeReply[]): void;
   /** Scripted replies not consumed yet, and requests received so far. */
   status(): Promise<{ pending: number; requests: number }>;
+  /** Totals over every request so far (FakeModel.stats). */
+  stats(): Promise<FakeModelStats>;
+  /** Changes the context window for the requests to come; undefined removes it. */
+  setContextWindow(tokens: number | undefined): void;
   close(): Promise<void>;
 }
 
-export async function startFakeModelProcess(): Promise<FakeModelProcess> {
-  const child = fork(fileURLToPath(new URL('./process-child.ts', import.meta.url)), [], {
+/** The child never keeps request bodies; the other options are the server's. */
+export type FakeModelProcessOptions = Omit<FakeModelOptions, 'keepBodies'>;
+
+export async function startFakeModelProcess(options: FakeModelProcessOptions = {}): Promise<FakeModelProcess> {
+  const child = fork(fileURLToPath(new URL('./process-child.ts', import.meta.url)), [JSON.stringify(options)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -22,20 +29,28 @@ export async function startFakeModelProcess(): Promise<FakeModelProcess> {
     child.once('exit', (code) => reject(new Error(`fake model process exited with ${code}`)));
   });
   let nextId = 0;
+  /** Sends a question tagged with a fresh id and resolves with the answer carrying it. */
+  function ask<T>(question: (id: number) => object): Promise<T> {
+    return new Promise((resolve) => {
+      const id = nextId++;
+      const onMessage = (m: { id?: number }) => {
+        if (m.id !== id) return;
+        child.off('message', onMessage);
+        resolve(m as T);
+      };
+      child.on('message', onMessage);
+      child.send(question(id));
+    });
+  }
   return {
     ...ready,
     enqueue: (...replies) => child.send({ enqueue: replies }),
-    status: () =>
-      new Promise((resolve) => {
-        const id = nextId++;
-        const onMessage = (m: { id?: number; pending: number; requests: number }) => {
-          if (m.id !== id) return;
-          child.off('message', onMessage);
-          resolve({ pending: m.pending, requests: m.requests });
-        };
-        child.on('message', onMessage);
-        child.send({ pending: id });
-      }),
+    status: async () => {
+      const answer = await ask<{ pending: number; requests: number }>((id) => ({ pending: id }));
+      return { pending: answer.pending, requests: answer.requests };
+    },
+    stats: async () => (await ask<{ stats: FakeModelStats }>((id) => ({ stats: id }))).stats,
+    setContextWindow: (tokens) => child.send({ contextWindow: tokens ?? null }),
     close: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

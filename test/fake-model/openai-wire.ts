@@ -2,7 +2,10 @@
  * The OpenAI chat-completions streaming format, which OpenAI-compatible servers (Ollama,
  * LM Studio, vLLM, llama.cpp, OpenRouter) speak too.
  */
+import { openaiContextLengthExceeded } from './context-window.js';
+import { readOpenAIPrompt } from './openai-prompt.js';
 import { textDeltas, toolCallId, toolInputPieces, type FakeReply } from './reply.js';
+import { uncountedUsage, type ReportedUsage } from './usage.js';
 import type { StreamedReply, WireFormat } from './wire.js';
 
 function errorType(status: number): { type: string; code: string | null } {
@@ -13,7 +16,8 @@ function errorType(status: number): { type: string; code: string | null } {
   return { type: 'invalid_request_error', code: null };
 }
 
-function stream(reply: FakeReply, replyIndex: number): StreamedReply {
+function stream(reply: FakeReply, replyIndex: number, counted?: ReportedUsage): StreamedReply {
+  const usage = counted ?? uncountedUsage(reply);
   const chunk = (choice: Record<string, unknown>, extra: Record<string, unknown> = {}): string =>
     `data: ${JSON.stringify({
       id: `chatcmpl-${replyIndex}`,
@@ -37,7 +41,6 @@ function stream(reply: FakeReply, replyIndex: number): StreamedReply {
       ),
     );
   }
-  const usage = reply.usage ?? { inputTokens: 10, outputTokens: 5 };
   frames.push(
     chunk({ delta: {}, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }),
     `data: ${JSON.stringify({
@@ -50,6 +53,8 @@ function stream(reply: FakeReply, replyIndex: number): StreamedReply {
         prompt_tokens: usage.inputTokens,
         completion_tokens: usage.outputTokens,
         total_tokens: usage.inputTokens + usage.outputTokens,
+        // prompt_tokens counts the cached tokens too; OpenAI reports no cache writes.
+        prompt_tokens_details: { cached_tokens: usage.cacheReadTokens },
       },
     })}\n\n`,
     'data: [DONE]\n\n',
@@ -62,4 +67,7 @@ export const openaiWire: WireFormat = {
   stream,
   streamErrorFrame: (error) => `data: ${JSON.stringify({ error: { ...error, param: null, code: null } })}\n\n`,
   errorBody: (status, message) => ({ error: { message, ...errorType(status), param: null } }),
+  readPrompt: readOpenAIPrompt,
+  invalidPrompt: () => undefined,
+  tooLongBody: openaiContextLengthExceeded,
 };

@@ -1,17 +1,30 @@
 /**
  * A fake model server on 127.0.0.1 that speaks the real streaming wire formats, so tests
  * drive the real AI SDK providers over real HTTP. Each incoming request takes the next
- * scripted reply; every request is recorded for assertions.
+ * scripted reply (or the responder's); every request is recorded for assertions.
+ *
+ * Like the real APIs, it counts each request's input (fake-tokenizer.ts, read block by block
+ * in the provider's own structure), refuses one larger than the context window with the
+ * provider's own 400, and reports prompt-cache usage as the provider would
+ * (anthropic-cache.ts, openai-cache.ts).
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AnthropicCache } from './anthropic-cache.js';
 import { anthropicWire } from './anthropic-wire.js';
+import { emptyStats, type FakeModelStats } from './fake-stats.js';
+import { OpenAIPrefixCache } from './openai-cache.js';
 import { openaiWire } from './openai-wire.js';
+import type { CountedPrompt } from './prompt-blocks.js';
+import type { CacheAccount, PromptCache } from './prompt-cache.js';
 import type { FakeReply } from './reply.js';
+import { reportedUsage, type ReportedUsage } from './usage.js';
 import type { WireFormat } from './wire.js';
 
 export { createHold, type FakeReply, type FakeToolCall, type Hold } from './reply.js';
+export { fakeTokenCount } from './fake-tokenizer.js';
+export type { FakeModelStats } from './fake-stats.js';
 
 export interface RecordedRequest {
   /** 0-based position among all requests this server received. */
@@ -27,7 +40,24 @@ export interface RecordedRequest {
   wire: WireFormat['name'] | undefined;
   /** True once the client hung up before the reply was complete (a cut by the script does not count). */
   clientAborted: boolean;
+  /** The input the server counted (tools, system, messages; cached or not); 0 off the two routes. */
+  inputTokens: number;
+  /** Input tokens read from the prompt cache; 0 unless the request was answered. */
+  cacheReadTokens: number;
+  /** Input tokens written to the prompt cache (Anthropic only); 0 unless the request was answered. */
+  cacheWriteTokens: number;
+  /** OpenAI's `prompt_cache_key`, when the request sent one. */
+  promptCacheKey: string | undefined;
+  /**
+   * Set when the server refused the request itself, as the real API would, before any
+   * scripted reply: over the context window, or an invalid request (more than four
+   * Anthropic cache breakpoints).
+   */
+  refused: 'context-window' | 'invalid' | undefined;
 }
+
+/** Picks the reply to one request; undefined leaves it to the script. */
+export type FakeResponder = (request: RecordedRequest) => FakeReply | undefined;
 
 export interface FakeModel {
   /** http://127.0.0.1:<port>, no trailing slash. */
@@ -41,6 +71,17 @@ export interface FakeModel {
   enqueue(...replies: FakeReply[]): void;
   /** Scripted replies not consumed yet. */
   pending(): number;
+  /**
+   * Consulted for every request before the script (after the context-window check), for
+   * requests whose order is not known in advance, e.g. summary requests interleaving with a
+   * turn's steps. The request it sees carries its body even when keepBodies is off.
+   * undefined removes it.
+   */
+  setResponder(responder: FakeResponder | undefined): void;
+  /** Changes the context window for the requests to come; undefined removes it. */
+  setContextWindow(tokens: number | undefined): void;
+  /** Totals over every request so far. */
+  stats(): FakeModelStats;
   close(): Promise<void>;
 }
 
@@ -82,14 +123,20 @@ interface Exchange {
   cutByScript: boolean;
 }
 
-async function streamReply(res: ServerResponse, wire: WireFormat, reply: FakeReply, exchange: Exchange): Promise<void> {
+async function streamReply(
+  res: ServerResponse,
+  wire: WireFormat,
+  reply: FakeReply,
+  exchange: Exchange,
+  usage: ReportedUsage,
+): Promise<void> {
   const { record } = exchange;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     ...reply.headers,
   });
-  const { frames, textEnd } = wire.stream(reply, record.index);
+  const { frames, textEnd } = wire.stream(reply, record.index, usage);
   const half = Math.max(1, Math.floor(frames.length / 2));
   const cut = reply.closeMidStream || reply.endMidStream ? half : reply.streamError ? textEnd : frames.length;
   for (const [i, frame] of frames.entries()) {
@@ -117,28 +164,85 @@ export interface FakeModelOptions {
    * the test's memory, not the app's.
    */
   keepBodies?: boolean;
+  /**
+   * The model's context window in tokens: a request whose counted input exceeds it gets the
+   * provider's "prompt is too long" 400 (context-window.ts). Default: no limit.
+   */
+  contextWindow?: number;
+  /**
+   * The shortest prefix the prompt caches keep (default 1024: Anthropic's minimum for most
+   * models, and OpenAI's). Tests lower it to keep their prompts small.
+   */
+  minCacheTokens?: number;
 }
+
+const DEFAULT_MIN_CACHE_TOKENS = 1024;
 
 export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
   const keepBodies = options.keepBodies ?? true;
+  const minCacheTokens = options.minCacheTokens ?? DEFAULT_MIN_CACHE_TOKENS;
+  let contextWindow = options.contextWindow;
+  let responder: FakeResponder | undefined;
   const script: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
+  const caches: Record<WireFormat['name'], PromptCache> = {
+    anthropic: new AnthropicCache(minCacheTokens),
+    openai: new OpenAIPrefixCache(minCacheTokens),
+  };
+  const stats = emptyStats();
+
+  /** The server's own refusals, as the real API answers them, before any script. */
+  function refusal(wire: WireFormat, prompt: CountedPrompt, record: RecordedRequest): unknown {
+    const invalid = wire.invalidPrompt(prompt);
+    if (invalid !== undefined) {
+      record.refused = 'invalid';
+      return wire.errorBody(400, invalid);
+    }
+    if (contextWindow !== undefined && prompt.inputTokens > contextWindow) {
+      record.refused = 'context-window';
+      return wire.tooLongBody(prompt, contextWindow);
+    }
+    return undefined;
+  }
+
+  /** The prompt was read: the cache remembers it, and the request and totals say what it did. */
+  function settle(record: RecordedRequest, cache: CacheAccount, usage: ReportedUsage): void {
+    cache.commit();
+    record.cacheReadTokens = cache.cacheReadTokens;
+    record.cacheWriteTokens = cache.cacheWriteTokens;
+    stats.cacheReadTokens += cache.cacheReadTokens;
+    stats.cacheWriteTokens += cache.cacheWriteTokens;
+    stats.outputTokens += usage.outputTokens;
+  }
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawBody = await readBody(req);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const wire = wireFor(path);
+    const body = parseJson(rawBody);
+    // Counted now, before the body is dropped: benchmarks keep no bodies but want totals.
+    const prompt = wire?.readPrompt(body);
     const record: RecordedRequest = {
       index: requests.length,
       method: req.method ?? 'GET',
       path,
       headers: req.headers,
       rawBody: keepBodies ? rawBody : '',
-      body: keepBodies ? parseJson(rawBody) : undefined,
+      body: keepBodies ? body : undefined,
       wire: wire?.name,
       clientAborted: false,
+      inputTokens: prompt?.inputTokens ?? 0,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      promptCacheKey: prompt?.promptCacheKey,
+      refused: undefined,
     };
     requests.push(record);
+    if (prompt) {
+      stats.requests += 1;
+      stats.inputTokens += prompt.inputTokens;
+      stats.peakInputTokens = Math.max(stats.peakInputTokens, prompt.inputTokens);
+    }
     const exchange: Exchange = { record, reply: undefined, cutByScript: false };
     res.on('close', () => {
       // 'close' after a finished response is the normal end; before it, the client left.
@@ -146,11 +250,18 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       record.clientAborted = true;
       exchange.reply?.hold?.markClientGone();
     });
-    if (!wire) {
+    if (!wire || !prompt) {
       sendJson(res, 404, { error: { message: `fake model: no route for ${record.method} ${path}` } });
       return;
     }
-    const reply = script.shift();
+    const refused = refusal(wire, prompt, record);
+    if (refused !== undefined) {
+      // Refused before the model ran: nothing is read or written, no scripted reply is used.
+      stats.refused += 1;
+      sendJson(res, 400, refused);
+      return;
+    }
+    const reply = responder?.(keepBodies ? record : { ...record, rawBody, body }) ?? script.shift();
     exchange.reply = reply;
     if (!reply) {
       const message = `fake model: no scripted reply left for request #${record.index} (${record.method} ${path})`;
@@ -159,11 +270,16 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     }
     if (reply.delayMs) await sleep(reply.delayMs);
     if (reply.status !== undefined && reply.status >= 400) {
-      const body = reply.errorBody ?? wire.errorBody(reply.status, `fake model: scripted ${reply.status}`);
-      sendJson(res, reply.status, body, reply.headers);
+      const errorBody = reply.errorBody ?? wire.errorBody(reply.status, `fake model: scripted ${reply.status}`);
+      sendJson(res, reply.status, errorBody, reply.headers);
       return;
     }
-    await streamReply(res, wire, reply, exchange);
+    // Answered: the prompt was read, so the cache did its work (even when the script then
+    // cuts the stream, as a real failure mid-reply would).
+    const cache = caches[wire.name].account(prompt);
+    const usage = reportedUsage(reply, prompt, cache);
+    settle(record, cache, usage);
+    await streamReply(res, wire, reply, exchange, usage);
   }
 
   const server = createServer((req, res) => {
@@ -183,6 +299,13 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     requests,
     enqueue: (...replies) => void script.push(...replies),
     pending: () => script.length,
+    setResponder: (next) => {
+      responder = next;
+    },
+    setContextWindow: (tokens) => {
+      contextWindow = tokens;
+    },
+    stats: () => ({ ...stats }),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

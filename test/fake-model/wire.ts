@@ -1,5 +1,7 @@
 /** What the server needs from a provider's wire format. */
+import type { CountedPrompt } from './prompt-blocks.js';
 import type { FakeReply } from './reply.js';
+import type { ReportedUsage } from './usage.js';
 
 export interface StreamedReply {
   /** Complete SSE frames, each ending in a blank line. */
@@ -10,9 +12,16 @@ export interface StreamedReply {
 
 export interface WireFormat {
   readonly name: 'anthropic' | 'openai';
-  stream(reply: FakeReply, replyIndex: number): StreamedReply;
+  /** `usage` is what the server counted; without it, usage.ts's uncountedUsage. */
+  stream(reply: FakeReply, replyIndex: number, usage?: ReportedUsage): StreamedReply;
   /** An in-stream error event, as the provider sends one after a 200. */
   streamErrorFrame(error: { type: string; message: string }): string;
   /** The body of a non-2xx answer, in the provider's own error shape. */
   errorBody(status: number, message: string): unknown;
+  /** The request body as the provider counts and caches it. */
+  readPrompt(body: unknown): CountedPrompt;
+  /** A request the real API refuses with a 400 whatever its size (its message), else undefined. */
+  invalidPrompt(prompt: CountedPrompt): string | undefined;
+  /** The body of the real API's 400 for a request larger than the context window. */
+  tooLongBody(prompt: CountedPrompt, contextWindow: number): unknown;
 }

@@ -1,6 +1,6 @@
 /** The fake model itself: it must speak the wire formats the way the tests claim. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeModel, type FakeModel } from '../../../../fake-model/server.js';
+import { fakeTokenCount, startFakeModel, type FakeModel, type RecordedRequest } from '../../../../fake-model/server.js';
 
 function dataLines(sse: string): unknown[] {
   return sse
@@ -93,5 +93,94 @@ describe('fake model server', () => {
     ]);
     expect(fake.requests[0]!.headers['content-type']).toBe('application/json');
     expect(fake.pending()).toBe(0);
+  });
+
+  /** The text of the last user message of an Anthropic or OpenAI body. */
+  function lastUserText(request: RecordedRequest): string {
+    const messages = (request.body as { messages: { role: string; content: string }[] }).messages;
+    return messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+  }
+
+  it('asks the responder first, and takes the script when it has no answer', async () => {
+    fake.enqueue({ text: 'step one' }, { text: 'step two' });
+    fake.setResponder((request) =>
+      lastUserText(request).startsWith('Summarize') ? { text: 'the summary' } : undefined,
+    );
+    const ask = async (content: string) => {
+      const sse = await (await post('/v1/chat/completions', { messages: [{ role: 'user', content }] })).text();
+      return dataLines(sse)
+        .map((chunk) => (chunk as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '')
+        .join('');
+    };
+
+    expect(await ask('Go on')).toBe('step one');
+    expect(await ask('Summarize the work so far')).toBe('the summary');
+    expect(await ask('Go on')).toBe('step two');
+    fake.setResponder(undefined);
+    expect((await post('/v1/chat/completions', { messages: [{ role: 'user', content: 'Summarize' }] })).status).toBe(
+      500,
+    );
+  });
+
+  it('counts the reply with the same tokenizer when the script gives no usage', async () => {
+    const text = 'The README describes Gatehouse, a permission gate for coding agents.';
+    const input = { path: 'docs/README.md' };
+    fake.enqueue({ text, toolCalls: [{ name: 'read_file', input }] });
+
+    const sse = await (await post('/v1/messages', { messages: [{ role: 'user', content: 'What is this?' }] })).text();
+
+    type Event = { type: string; message?: { usage: Record<string, number> }; usage?: { output_tokens: number } };
+    const events = dataLines(sse) as Event[];
+    expect(events.find((event) => event.type === 'message_start')?.message?.usage).toEqual({
+      input_tokens: fake.requests[0]!.inputTokens,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 1,
+    });
+    expect(events.find((event) => event.type === 'message_delta')?.usage?.output_tokens).toBe(
+      fakeTokenCount(text) + fakeTokenCount('read_file') + fakeTokenCount(JSON.stringify(input)),
+    );
+  });
+});
+
+describe('fake model server without bodies', () => {
+  it('still counts every request, and shows the responder the body', async () => {
+    const fake = await startFakeModel({ keepBodies: false, contextWindow: 500 });
+    try {
+      const seen: unknown[] = [];
+      fake.setResponder((request) => {
+        seen.push(request.body);
+        return undefined;
+      });
+      fake.enqueue({ text: 'a' }, { text: 'b' });
+      const send = (content: string) =>
+        fetch(`${fake.anthropicBaseURL}/messages`, {
+          method: 'POST',
+          body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content }] }),
+        }).then((response) => response.text());
+
+      await send('short');
+      await send('a longer question about the river and the mill');
+      await send('word '.repeat(1000));
+
+      const [one, two, three] = fake.requests;
+      expect(fake.requests.map((request) => request.body)).toEqual([undefined, undefined, undefined]);
+      expect(seen).toEqual([
+        { model: 'm', messages: [{ role: 'user', content: 'short' }] },
+        { model: 'm', messages: [{ role: 'user', content: 'a longer question about the river and the mill' }] },
+      ]);
+      expect(three!.refused).toBe('context-window');
+      expect(fake.stats()).toEqual({
+        requests: 3,
+        refused: 1,
+        inputTokens: one!.inputTokens + two!.inputTokens + three!.inputTokens,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        outputTokens: fakeTokenCount('a') + fakeTokenCount('b'),
+        peakInputTokens: three!.inputTokens,
+      });
+    } finally {
+      await fake.close();
+    }
   });
 });
