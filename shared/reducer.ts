@@ -132,6 +132,16 @@ export function reduce(prev: SessionState, event: SessionEvent): SessionState {
 }
 
 /**
+ * Applies one event to a state the caller owns alone, in place: O(1) per event however
+ * long the session. For the main process, whose session state nothing else holds; the
+ * renderer needs `reduce`, whose result is a new object for React.
+ */
+export function applyOwned(state: SessionState, event: SessionEvent): SessionState {
+  apply(state, event);
+  return state;
+}
+
+/**
  * A copy whose arrays belong to it alone. Items inside are shared with the original, so
  * `apply` replaces an item rather than editing it.
  */

@@ -6,7 +6,7 @@
 import type { Answer, Grant } from '../../../shared/cards.js';
 import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
-import { foldEvents, reduce, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
+import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
 import type { DiffFn } from '../gate/card-body.js';
 import { Gate, type Planner } from '../gate/gate.js';
 import type { Workspace } from '../paths/workspace.js';
@@ -425,7 +425,8 @@ export class Session {
   private applyEvent(event: SessionEvent): void {
     const before = this.state.status;
     this.events.push(event);
-    this.state = reduce(this.state, event);
+    // The state is this session's own (snapshot() hands out no copy to keep), so it is folded in place.
+    this.state = applyOwned(this.state, event);
     this.context.add(event);
     this.info = { ...this.info, updatedAt: event.ts };
     this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
