@@ -2,6 +2,7 @@
  * The frame: the sidebar, the tab bar, the active session, the banners and the dialogs.
  * The store and its sync with the app are made by the caller (main.tsx, or a test).
  */
+import { ContextDialog } from './components/context/ContextDialog';
 import { ConnectionBanner } from './components/frame/ConnectionBanner';
 import { EmptyState } from './components/frame/EmptyState';
 import { NoticeBar } from './components/frame/NoticeBar';
@@ -40,6 +41,7 @@ export function App() {
       </div>
       {dialog === 'open-folder' && <OpenFolderDialog />}
       {dialog === 'settings' && <SettingsDialog />}
+      {dialog === 'context' && activeId && <ContextDialog key={activeId} sessionId={activeId} />}
     </DropZone>
   );
 }

@@ -10,11 +10,14 @@ export type Command =
   | { name: 'tab.goto'; index: number }
   | { name: 'turn.cancel' }
   | { name: 'settings.open' }
-  | { name: 'terminal.toggle' };
+  | { name: 'terminal.toggle' }
+  | { name: 'context.show' };
 
 interface Shortcut {
   key: string;
   mod: boolean;
+  /** Shift held too; a row without it never matches a press with Shift. */
+  shift?: boolean;
   command: Command;
 }
 
@@ -24,6 +27,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'w', mod: true, command: { name: 'tab.close' } },
   { key: ',', mod: true, command: { name: 'settings.open' } },
   { key: '`', mod: true, command: { name: 'terminal.toggle' } },
+  // M for model, with Shift: Ctrl+M is Enter in the terminal, and Cmd+M minimises on a Mac.
+  { key: 'm', mod: true, shift: true, command: { name: 'context.show' } },
   ...Array.from({ length: 9 }, (_, i) => ({
     key: String(i + 1),
     mod: true,
@@ -43,7 +48,10 @@ export interface KeyPress {
 export function commandFor(event: KeyPress, mac: boolean): Command | null {
   const mod = mac ? event.metaKey : event.ctrlKey;
   const otherMod = mac ? event.ctrlKey : event.metaKey;
-  if (event.altKey || otherMod || event.shiftKey) return null;
+  if (event.altKey || otherMod) return null;
+  // Shift turns 'm' into 'M': letters compare in lower case, with Shift matched separately.
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  return SHORTCUTS.find((s) => s.key === key && s.mod === mod)?.command ?? null;
+  return (
+    SHORTCUTS.find((s) => s.key === key && s.mod === mod && (s.shift ?? false) === event.shiftKey)?.command ?? null
+  );
 }

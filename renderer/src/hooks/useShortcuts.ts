@@ -48,6 +48,10 @@ export function run(command: Command, store: AppStore, api: RendererApi, target:
       if (!s.activeId) return false;
       s.toggleTerminal(s.activeId);
       return true;
+    case 'context.show':
+      if (!s.activeId || !s.sessions[s.activeId]?.state) return false;
+      s.openDialog('context');
+      return true;
     case 'turn.cancel':
       return cancelTurn(store, api, target);
   }

@@ -30,6 +30,11 @@ export const NO_LIVE: LiveView = { streaming: null, liveOutput: {} };
 export interface SessionsSlice {
   sessions: Record<string, SessionEntry>;
   live: Record<string, LiveView>;
+  /**
+   * Sessions whose history is being summarised right now (the `session.compacting` push):
+   * the log says only when a summary is done, so this is what shows the wait.
+   */
+  compacting: Readonly<Record<string, true>>;
   /** Replaces the summaries; sessions the list no longer has are forgotten. */
   setSummaries(list: SessionSummary[]): void;
   upsertSummary(summary: SessionSummary): void;
@@ -37,11 +42,16 @@ export interface SessionsSlice {
   sessionLoaded(summary: SessionSummary, events: SessionEvent[]): void;
   /** Replaces entries and live views after a batch of pushes was folded (push-batch.ts). */
   replaceEntries(entries: Record<string, SessionEntry>, live?: Record<string, LiveView>): void;
+  /** Sets or clears the compacting flag of each session named. */
+  setCompacting(flags: Readonly<Record<string, boolean>>): void;
+  /** A dropped connection may have missed the push that ends a summary: forget every flag. */
+  clearCompacting(): void;
 }
 
 export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> = (set) => ({
   sessions: {},
   live: {},
+  compacting: {},
   setSummaries: (list) =>
     set((s) => {
       const sessions: Record<string, SessionEntry> = {};
@@ -65,4 +75,14 @@ export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> 
       if (live && Object.keys(live).length > 0) next.live = { ...s.live, ...live };
       return next;
     }),
+  setCompacting: (flags) =>
+    set((s) => {
+      const compacting: Record<string, true> = { ...s.compacting };
+      for (const [id, on] of Object.entries(flags)) {
+        if (on) compacting[id] = true;
+        else delete compacting[id];
+      }
+      return { compacting };
+    }),
+  clearCompacting: () => set((s) => (Object.keys(s.compacting).length > 0 ? { compacting: {} } : s)),
 });

@@ -2,6 +2,7 @@
  * Keeps the store in step with the app: pushes are queued and folded once per animation
  * frame, a gap in a session's seqs is filled with `session.events {sinceSeq}`, a dropped
  * connection is caught up when it comes back, and every open tab's session gets loaded.
+ * `session.compacting` sets a flag per session in the same frame's batch.
  */
 import type { Push } from '../../../shared/contract';
 import type { RendererApi } from '../api/types';
@@ -22,7 +23,13 @@ export interface StoreSync {
 }
 
 /** The pushes the store folds; terminal and shell pushes have their own listeners. */
-const STORE_PUSHES = new Set<Push['name']>(['session.event', 'session.delta', 'session.output', 'sessions.changed']);
+const STORE_PUSHES = new Set<Push['name']>([
+  'session.event',
+  'session.delta',
+  'session.output',
+  'sessions.changed',
+  'session.compacting',
+]);
 
 const nextFrame: FrameScheduler = (callback) => {
   requestAnimationFrame(() => callback());
@@ -51,9 +58,13 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
     const batch = queued;
     queued = [];
     if (batch.length === 0) return;
+    const compacting: Record<string, boolean> = {};
     for (const push of batch) {
       if (push.name === 'sessions.changed') store.getState().upsertSummary(push.payload.summary);
+      // The last word in the frame wins: a summary that started and ended within it is done.
+      else if (push.name === 'session.compacting') compacting[push.payload.id] = push.payload.compacting;
     }
+    if (Object.keys(compacting).length > 0) store.getState().setCompacting(compacting);
     const { sessions, live } = store.getState();
     apply(foldPushes(sessions, live, batch));
   };
@@ -62,7 +73,8 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
     if (!STORE_PUSHES.has(push.name)) return;
     // Marked on arrival, so the card-paint measure includes the wait for the frame's fold.
     if (push.name === 'session.event' && push.payload.event.type === 'card') markCardEvent(push.payload.event.cardId);
-    const id = 'id' in push.payload ? push.payload.id : null;
+    // The compacting flag is not in the log, so a load cannot replay it: it is never held.
+    const id = 'id' in push.payload && push.name !== 'session.compacting' ? push.payload.id : null;
     const held = id !== null ? loading.get(id) : undefined;
     // A session being loaded keeps its pushes until its log arrived; duplicates fold away by seq.
     if (held) held.push(push);
@@ -139,6 +151,8 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
     store.getState().setConnection(state);
     if (state !== 'connected') {
       dropped = true;
+      // The push that ends a summary may be lost with the socket, and nothing can ask again.
+      store.getState().clearCompacting();
       return;
     }
     if (!dropped) return;

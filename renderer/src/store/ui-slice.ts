@@ -8,7 +8,8 @@ import type { SettingsView } from '../../../shared/contract';
 import type { ConnectionState } from '../api/types';
 import type { AppState } from './app-store';
 
-export type Dialog = 'open-folder' | 'settings' | null;
+/** 'context' is "What the model sees" for the active session. */
+export type Dialog = 'open-folder' | 'settings' | 'context' | null;
 
 export interface Notice {
   kind: 'info' | 'error';

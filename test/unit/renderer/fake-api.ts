@@ -22,6 +22,7 @@ import {
   type SessionSummary,
   type SettingsView,
 } from '../../../shared/contract';
+import type { ContextPreview } from '../../../shared/context-preview';
 import type { EventPayload, SessionEvent } from '../../../shared/events';
 import type { ModelCatalog } from '../../../shared/model-facts';
 import type { ConnectionState, RendererApi } from '../../../renderer/src/api/types';
@@ -78,6 +79,18 @@ export const SETTINGS_NONE: SettingsView = {
 /** The default `models.catalog` answer: a table that knows no model (tests reply with their own). */
 export const CATALOG_EMPTY: ModelCatalog = { date: '2026-11-30', source: 'test-table@0.0.0', models: [] };
 
+/** The default `session.context` answer: a session with no model and nothing to send yet. */
+export const PREVIEW_EMPTY: ContextPreview = {
+  model: null,
+  window: 128_000,
+  outputReserve: 8_000,
+  tokens: 0,
+  tokensPerByte: 0.25,
+  calibrated: false,
+  parts: [],
+  pending: null,
+};
+
 export function summaryOf(overrides: Partial<SessionSummary> & { id: string }): SessionSummary {
   return {
     title: overrides.id,
@@ -124,6 +137,10 @@ function defaultData(name: CallName, request: Record<string, unknown>): unknown 
       return SETTINGS_NONE;
     case 'models.catalog':
       return CATALOG_EMPTY;
+    case 'session.context':
+      return PREVIEW_EMPTY;
+    case 'session.compact':
+      return { tokensBefore: 0, tokensAfter: 0 };
     default:
       // Calls added to the contract later (terminal.*, app.*) answer an empty success.
       return {};

@@ -7,6 +7,8 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useApi } from '../../api/api-context';
 import { useAppStore, useAppStoreApi } from '../../store/app-store';
+import { CompactingNote } from '../context/CompactingNote';
+import { ContextMeter } from '../context/ContextMeter';
 import { blockedReason } from './blocked-reason';
 import { QueuedMessages } from './QueuedMessages';
 import { useReturnedMessages } from './useReturnedMessages';
@@ -91,6 +93,10 @@ export function Composer({ sessionId }: { sessionId: string }) {
             Cancel
           </button>
         </div>
+      </div>
+      <div className="composer-footer">
+        <CompactingNote sessionId={sessionId} />
+        <ContextMeter sessionId={sessionId} />
       </div>
     </div>
   );

@@ -4,7 +4,15 @@
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  /** Added to the dialog box, for a dialog that needs another size or layout. */
+  className?: string;
+  children: ReactNode;
+}
+
+export function Dialog({ title, onClose, className, children }: DialogProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -28,7 +36,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
-        className="dialog"
+        className={className ? `dialog ${className}` : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby="dialog-title"

@@ -25,6 +25,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
             items={state.transcript}
             streaming={live.streaming?.text ?? null}
             liveOutput={live.liveOutput}
+            turnUsage={state.usage.turns}
           />
         ) : (
           <p className="session-loading">Loading the session…</p>

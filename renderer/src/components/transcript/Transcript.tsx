@@ -6,7 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { TranscriptItem } from '../../../../shared/reducer';
+import type { TranscriptItem, UsageTotals } from '../../../../shared/reducer';
 import type { LiveOutput as LiveOutputData } from '../../store/live-output';
 import { withoutEchoedResults } from './echoed-result';
 import { MessageRow } from './MessageRow';
@@ -19,6 +19,8 @@ export interface TranscriptProps {
   items: TranscriptItem[];
   streaming: string | null;
   liveOutput: Record<string, LiveOutputData>;
+  /** Usage per turn id (SessionState.usage.turns), shown on each finished turn. */
+  turnUsage?: Readonly<Record<string, UsageTotals>>;
 }
 
 /** Within this many pixels of the end counts as "at the bottom". */
@@ -30,7 +32,14 @@ export function Transcript(props: TranscriptProps) {
   return <TranscriptList key={props.sessionId} {...props} />;
 }
 
-function TranscriptList({ sessionId, workspace, items: allItems, streaming, liveOutput }: TranscriptProps) {
+function TranscriptList({
+  sessionId,
+  workspace,
+  items: allItems,
+  streaming,
+  liveOutput,
+  turnUsage = NO_USAGE,
+}: TranscriptProps) {
   const items = useMemo(() => withoutEchoedResults(allItems), [allItems]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
@@ -89,6 +98,7 @@ function TranscriptList({ sessionId, workspace, items: allItems, streaming, live
                   workspace={workspace}
                   item={items[row.index] as TranscriptItem}
                   live={liveOf(items[row.index] as TranscriptItem, liveOutput)}
+                  usage={usageOf(items[row.index] as TranscriptItem, turnUsage)}
                 />
               ) : (
                 <MessageRow role="assistant" text={streaming ?? ''} streaming />
@@ -110,20 +120,30 @@ function liveOf(item: TranscriptItem, liveOutput: Record<string, LiveOutputData>
   return item.kind === 'tool' && !item.result ? liveOutput[item.toolCallId] : undefined;
 }
 
+/** A turn's totals are replaced only when that turn's usage changes, so other rows keep their memo. */
+function usageOf(item: TranscriptItem, turnUsage: Readonly<Record<string, UsageTotals>>): UsageTotals | undefined {
+  return item.kind === 'turn_end' ? turnUsage[item.turnId] : undefined;
+}
+
 /** Only the row whose item or live output changed renders again: items are replaced, never edited. */
 const Row = memo(function Row({
   sessionId,
   workspace,
   item,
   live,
+  usage,
 }: {
   sessionId: string;
   workspace: string;
   item: TranscriptItem;
   live: LiveOutputData | undefined;
+  usage: UsageTotals | undefined;
 }) {
   const liveOutput = live && item.kind === 'tool' ? { [item.toolCallId]: live } : NO_LIVE;
-  return <TranscriptRow sessionId={sessionId} workspace={workspace} item={item} liveOutput={liveOutput} />;
+  return (
+    <TranscriptRow sessionId={sessionId} workspace={workspace} item={item} liveOutput={liveOutput} turnUsage={usage} />
+  );
 });
 
 const NO_LIVE: Record<string, LiveOutputData> = {};
+const NO_USAGE: Readonly<Record<string, UsageTotals>> = {};

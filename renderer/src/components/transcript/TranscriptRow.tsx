@@ -1,8 +1,10 @@
 /** One transcript item, by kind. */
-import type { TranscriptItem } from '../../../../shared/reducer';
+import type { TranscriptItem, UsageTotals } from '../../../../shared/reducer';
 import type { LiveOutput as LiveOutputData } from '../../store/live-output';
 import { ArgvTokens } from '../cards/ArgvTokens';
 import { PermissionCard } from '../cards/PermissionCard';
+import { turnUsageWords } from '../context/usage-words';
+import { ContextDivider } from './ContextDivider';
 import { Markdown } from './Markdown';
 import { MessageRow } from './MessageRow';
 import { ToolRow } from './ToolRow';
@@ -12,6 +14,8 @@ interface RowProps {
   workspace: string;
   item: TranscriptItem;
   liveOutput: Record<string, LiveOutputData>;
+  /** For a turn_end row: what the turn's model calls used and cost. */
+  turnUsage?: UsageTotals;
 }
 
 const TURN_END_WORDS = {
@@ -21,7 +25,7 @@ const TURN_END_WORDS = {
   interrupted: 'Turn interrupted',
 } as const;
 
-export function TranscriptRow({ sessionId, workspace, item, liveOutput }: RowProps) {
+export function TranscriptRow({ sessionId, workspace, item, liveOutput, turnUsage }: RowProps) {
   switch (item.kind) {
     case 'user':
       return <MessageRow role="user" text={item.text} />;
@@ -65,8 +69,11 @@ export function TranscriptRow({ sessionId, workspace, item, liveOutput }: RowPro
             — {TURN_END_WORDS[item.reason]}
             {item.message ? `: ${item.message}` : ''} —
           </p>
+          {turnUsage && turnUsage.calls > 0 && <p className="turn-usage">{turnUsageWords(turnUsage)}</p>}
         </div>
       );
+    case 'context':
+      return <ContextDivider event={item.event} />;
     case 'error':
       return (
         <div className="event-row error-row" role="note">

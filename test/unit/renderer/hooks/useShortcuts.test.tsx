@@ -118,4 +118,20 @@ describe('keyboard shortcuts', () => {
     expect(commandFor(key('a', {}), false)).toBeNull();
     expect(commandFor(key('s', {}), false)).toBeNull();
   });
+
+  it('Ctrl/Cmd+Shift+M is "What the model sees"; Shift must match, so Ctrl+M and Ctrl+Shift+T are nothing', () => {
+    const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }>) => ({
+      key: k,
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      shiftKey: false,
+      ...mods,
+    });
+    expect(commandFor(key('M', { ctrlKey: true, shiftKey: true }), false)).toEqual({ name: 'context.show' });
+    expect(commandFor(key('M', { metaKey: true, shiftKey: true }), true)).toEqual({ name: 'context.show' });
+    expect(commandFor(key('m', { ctrlKey: true }), false)).toBeNull();
+    expect(commandFor(key('T', { ctrlKey: true, shiftKey: true }), false)).toBeNull();
+    expect(commandFor(key('Escape', { shiftKey: true }), false)).toBeNull();
+  });
 });

@@ -227,4 +227,46 @@ describe('the store kept in step with the app', () => {
     expect(store.getState().openIds).toEqual(['a']);
     expect(store.getState().activeId).toBe('a');
   });
+
+  it('keeps the session.compacting flag per session, the last push of a frame winning', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    const compacting = (id: string, on: boolean) =>
+      fake.push({ name: 'session.compacting', payload: { id, compacting: on } });
+    compacting('a', true);
+    expect(store.getState().compacting).toEqual({});
+    runFrames();
+    expect(store.getState().compacting).toEqual({ a: true });
+    compacting('a', false);
+    compacting('b', true);
+    runFrames();
+    expect(store.getState().compacting).toEqual({ b: true });
+    compacting('b', false);
+    compacting('b', true);
+    compacting('b', false);
+    runFrames();
+    expect(store.getState().compacting).toEqual({});
+  });
+
+  it('forgets the compacting flags when the connection drops, since the push ending one may be lost', async () => {
+    const { store, fake, runFrames } = await loadedSession();
+    fake.push({ name: 'session.compacting', payload: { id: 'a', compacting: true } });
+    runFrames();
+    fake.setConnection('reconnecting');
+    expect(store.getState().compacting).toEqual({});
+  });
+
+  it('does not hold a compacting push while its session loads: the log cannot replay it', async () => {
+    const fake = createFakeApi();
+    fake.reply('sessions.list', [summaryOf({ id: 'a' })]);
+    fake.respond('session.state', () => new Promise(() => {}));
+    const store = createAppStore(memoryStorage());
+    const frames: (() => void)[] = [];
+    const sync = connectStore(store, fake.api, (cb) => frames.push(cb));
+    await sync.start();
+    store.getState().openTab('a');
+    await vi.waitFor(() => expect(fake.requestsOf('session.state')).toHaveLength(1));
+    fake.push({ name: 'session.compacting', payload: { id: 'a', compacting: true } });
+    frames.splice(0).forEach((cb) => cb());
+    expect(store.getState().compacting).toEqual({ a: true });
+  });
 });
