@@ -172,8 +172,9 @@ export class SessionContext {
    */
   overflow(call: ContextCall, step: PreparedStep, error: ChatError): Promise<void> {
     return this.exclusive(async () => {
+      // Logged whenever the maximum is stated, even the one assumed: its count calibrates the estimate.
       const stated = error.contextLimit;
-      if (stated?.maximum && stated.maximum !== step.room.window) {
+      if (stated?.maximum) {
         await this.deps.append({
           type: 'context_window',
           ...(call.turnId ? { turnId: call.turnId } : {}),
@@ -197,9 +198,12 @@ export class SessionContext {
     });
   }
 
-  /** What the model sees: the exact context of the next step, part by part. */
-  async preview(model: ModelConfig): Promise<ContextPreview> {
-    this.system = null;
+  /**
+   * What the model sees: the exact context of the next step, part by part. Between turns
+   * the next step is a new turn's, which reads AGENTS.md and the skills afresh.
+   */
+  async preview(model: ModelConfig, { turnLive }: { turnLive: boolean }): Promise<ContextPreview> {
+    if (!turnLive) this.system = null;
     let view = await this.view(model);
     let pending: string | null = null;
     const total = this.tokens(view);
@@ -226,17 +230,16 @@ export class SessionContext {
   }
 
   private async fit(view: View, call: ContextCall): Promise<View> {
-    const total = this.tokens(view);
     const { input } = view.room;
-    if (total <= input * MASK_TRIGGER_SHARE) return view;
-    const plan = planMasking(await this.candidates(view), view.maskedThrough, total, input);
-    if (plan && plan.tokensAfter <= input * COMPACT_TRIGGER_SHARE) return this.mask(view, plan, total, call);
-    if (this.mayCompact(total, view.room) && (await this.compact(view, call, 'budget'))) {
-      const after = await this.view(call.model);
-      if (this.tokens(after) <= input) return after;
-      view = after;
+    if (this.tokens(view) <= input * MASK_TRIGGER_SHARE) return view;
+    let plan = planMasking(await this.candidates(view), view.maskedThrough, this.tokens(view), input);
+    if (plan && plan.tokensAfter <= input * COMPACT_TRIGGER_SHARE) return this.mask(view, plan, call);
+    if (this.mayCompact(this.tokens(view), view.room) && (await this.compact(view, call, 'budget'))) {
+      view = await this.view(call.model);
+      if (this.tokens(view) <= input * MASK_TRIGGER_SHARE) return view;
+      plan = planMasking(await this.candidates(view), view.maskedThrough, this.tokens(view), input);
     }
-    if (plan) view = await this.mask(view, plan, this.tokens(view), call);
+    if (plan) view = await this.mask(view, plan, call);
     const tokens = this.tokens(view);
     if (tokens > input) {
       throw new ContextFullError(
@@ -257,7 +260,8 @@ export class SessionContext {
     return !freedLittle || total > last.tokensBefore + room.input * 0.1;
   }
 
-  private async mask(view: View, plan: MaskPlan, before: number, call: ContextCall): Promise<View> {
+  private async mask(view: View, plan: MaskPlan, call: ContextCall): Promise<View> {
+    const before = this.tokens(view);
     const masked = await this.view(view.model, plan.throughSeq);
     await this.deps.append({
       type: 'context_masked',

@@ -209,7 +209,7 @@ export class Session {
 
   /** What the model sees: the exact context of the next step, with token counts. */
   async contextPreview(): Promise<ContextPreview> {
-    return this.context.preview(this.deps.chat(this.info.model).model);
+    return this.context.preview(this.deps.chat(this.info.model).model, { turnLive: this.live !== null });
   }
 
   /**

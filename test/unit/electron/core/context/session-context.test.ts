@@ -337,3 +337,62 @@ describe('a history that cannot fit', () => {
     expect(step.tokens).toBeLessThanOrEqual(step.room.input);
   });
 });
+
+describe('what the model sees', () => {
+  it('lists the system prompt, every tool and every message with tokens, marking masked results and breakpoints', async () => {
+    const h = harness();
+    await h.user('read big.txt');
+    for (let i = 0; i < 12; i++) {
+      await h.read(16_000);
+      await h.counted((await h.ctx.next(h.call())).requestBytes);
+    }
+    const preview = await h.ctx.preview(anthropic, { turnLive: false });
+    expect(preview).toMatchObject({
+      model: 'anthropic:test-model',
+      window: 60_000,
+      outputReserve: 4_000,
+      calibrated: true,
+    });
+    expect(preview.parts[0]).toMatchObject({ kind: 'system', breakpoint: true });
+    expect(preview.parts.filter((p) => p.kind === 'tool').map((p) => p.label)).toEqual([
+      'read_file',
+      'grep',
+      'list_dir',
+      'search_replace',
+      'write_file',
+      'run',
+      'ask',
+      'finish',
+      'use_skill',
+    ]);
+    const messages = preview.parts.filter((p) => p.kind === 'message');
+    expect(messages.filter((p) => p.masked).length).toBeGreaterThan(0);
+    expect(messages.at(-1)).toMatchObject({ role: 'tool', label: 'read_file result', breakpoint: true });
+    expect(messages.at(-1)!.masked).toBeUndefined();
+    // The parts are the request's own: their bytes add up to what the next step measures.
+    const step = await h.ctx.next(h.call());
+    expect(preview.parts.reduce((n, p) => n + p.bytes, 0)).toBe(step.requestBytes);
+    expect(preview.tokens).toBe(step.tokens);
+    expect(preview.pending).toBeNull();
+  });
+
+  it('says when the next step would first mask, and shows the context masked', async () => {
+    const h = harness();
+    await h.user('read big.txt');
+    for (let i = 0; i < 12; i++) await h.read(16_000);
+    const preview = await h.ctx.preview(anthropic, { turnLive: false });
+    expect(preview.pending).toMatch(/older tool results will be masked/);
+    expect(preview.parts.some((p) => p.masked)).toBe(true);
+    expect(types(h.log)).not.toContain('context_masked');
+  });
+
+  it('cuts a long part for the window but counts all of it', async () => {
+    const h = harness();
+    await h.user(body(40_000, 7));
+    const preview = await h.ctx.preview(anthropic, { turnLive: false });
+    const user = preview.parts.find((p) => p.kind === 'message')!;
+    expect(user.bytes).toBe(40_000);
+    expect(user.text.length).toBeLessThan(20_000);
+    expect(user.text).toContain('shown cut: the part is 40,000 bytes');
+  });
+});
