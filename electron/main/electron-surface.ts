@@ -24,7 +24,7 @@ export type { BrowserWindowConstructorOptions, MenuItemConstructorOptions, Recta
 export interface KeyPress {
   type: 'keyDown';
   keyCode: string;
-  modifiers: ('control' | 'meta')[];
+  modifiers: ('control' | 'meta' | 'shift')[];
 }
 
 export interface FrameLike {

@@ -14,6 +14,7 @@ export const RENDERER_SHORTCUTS = {
   closeTab: { accelerator: 'CmdOrCtrl+W', keyCode: 'w' },
   settings: { accelerator: 'CmdOrCtrl+,', keyCode: ',' },
   terminal: { accelerator: 'CmdOrCtrl+`', keyCode: '`' },
+  context: { accelerator: 'CmdOrCtrl+Shift+M', keyCode: 'm' },
 } as const;
 export type RendererShortcut = keyof typeof RENDERER_SHORTCUTS;
 
@@ -73,6 +74,7 @@ export function appMenuTemplate(actions: MenuActions, options: MenuOptions): Men
     label: 'View',
     submenu: [
       rendererItem('Terminal', 'terminal', actions),
+      rendererItem('What the Model Sees', 'context', actions),
       { type: 'separator' },
       { role: 'resetZoom' },
       { role: 'zoomIn' },
@@ -116,5 +118,5 @@ export function appMenuTemplate(actions: MenuActions, options: MenuOptions): Men
 export function shortcutKeyEvent(shortcut: RendererShortcut, platform: NodeJS.Platform): KeyPress {
   const { accelerator, keyCode } = RENDERER_SHORTCUTS[shortcut];
   const modifier = accelerator.startsWith('CmdOrCtrl') && platform === 'darwin' ? 'meta' : 'control';
-  return { type: 'keyDown', keyCode, modifiers: [modifier] };
+  return { type: 'keyDown', keyCode, modifiers: accelerator.includes('+Shift+') ? [modifier, 'shift'] : [modifier] };
 }

@@ -78,7 +78,12 @@ describe('the application menu', () => {
     expect(shortcutKeyEvent('newSession', 'linux')).toEqual({ type: 'keyDown', keyCode: 't', modifiers: ['control'] });
     expect(shortcutKeyEvent('newSession', 'darwin')).toEqual({ type: 'keyDown', keyCode: 't', modifiers: ['meta'] });
     expect(shortcutKeyEvent('terminal', 'darwin')).toEqual({ type: 'keyDown', keyCode: '`', modifiers: ['meta'] });
-    expect(Object.keys(RENDERER_SHORTCUTS)).toEqual(['newSession', 'closeTab', 'settings', 'terminal']);
+    expect(shortcutKeyEvent('context', 'linux')).toEqual({
+      type: 'keyDown',
+      keyCode: 'm',
+      modifiers: ['control', 'shift'],
+    });
+    expect(Object.keys(RENDERER_SHORTCUTS)).toEqual(['newSession', 'closeTab', 'settings', 'terminal', 'context']);
   });
 });
 
@@ -90,11 +95,13 @@ describe('the accelerators', () => {
       closeTab: 'tab.close',
       settings: 'settings.open',
       terminal: 'terminal.toggle',
+      context: 'context.show',
     };
     for (const [shortcut, command] of Object.entries(commands) as [RendererShortcut, string][]) {
       const row = SHORTCUTS.find((s) => s.command.name === command);
       expect(row, command).toMatchObject({ key: RENDERER_SHORTCUTS[shortcut].keyCode, mod: true });
-      expect(RENDERER_SHORTCUTS[shortcut].accelerator.toLowerCase()).toBe(`cmdorctrl+${row!.key}`);
+      const shift = row!.shift ? 'shift+' : '';
+      expect(RENDERER_SHORTCUTS[shortcut].accelerator.toLowerCase()).toBe(`cmdorctrl+${shift}${row!.key}`);
     }
   });
 });
