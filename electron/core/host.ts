@@ -15,6 +15,8 @@ import {
   type Reply,
   type SettingsView,
 } from '../../shared/contract.js';
+import { plainHttpKeyProblem } from '../../shared/key-transport.js';
+import { ChatError } from './chat/chat-error.js';
 import type { EncryptedKeys } from './settings/encrypted-keys.js';
 import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
@@ -174,6 +176,9 @@ export class Host {
     if (!this.model) {
       return 'No model is configured. Open Settings and choose a provider (Anthropic, OpenAI, or an OpenAI-compatible server such as Ollama) and a model id.';
     }
+    // A config saved before the plain-http rule: turns refuse it, so say why up front.
+    const plainHttp = plainHttpKeyProblem(this.model, keys['openai-compatible'] === 'settings');
+    if (plainHttp) return plainHttp;
     const envName = ENV_KEYS[this.model.provider];
     if (envName && !keys[this.model.provider]) {
       return `No API key for ${this.model.provider}: set ${envName} in the environment or add a key in Settings.`;
@@ -182,6 +187,7 @@ export class Host {
   }
 
   private async setSettings(req: CallRequest<'settings.set'>): Promise<SettingsView> {
+    await this.refusePlainHttpKey(req);
     if (req.key) {
       await this.deps.keys.set(req.key.provider, req.key.value);
       await this.deps.onKeysChanged?.();
@@ -196,6 +202,24 @@ export class Host {
       if (req.model !== undefined) this.settingsProblem = null;
     }
     return this.settingsView();
+  }
+
+  /**
+   * Refuses, before anything is saved, a request that would leave a key going over plain
+   * http: a new model at such a URL, or a key saved for the model that uses one. A request
+   * about something else (notifications, another provider's key) is not held up by it.
+   */
+  private async refusePlainHttpKey(req: CallRequest<'settings.set'>): Promise<void> {
+    const model = req.model !== undefined ? req.model : this.model;
+    if (!model) return;
+    const savesKeyForModel = req.key?.provider === model.provider && Boolean(req.key.value?.trim());
+    if (req.model === undefined && !savesKeyForModel) return;
+    const compatibleKey =
+      req.key?.provider === 'openai-compatible'
+        ? Boolean(req.key.value?.trim())
+        : await this.deps.keys.has('openai-compatible');
+    const problem = plainHttpKeyProblem(model, compatibleKey);
+    if (problem) throw new ChatError('config', problem);
   }
 }
 

@@ -3,6 +3,8 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+import { plainHttpKeyProblem } from '../../../shared/key-transport.js';
+import { ChatError } from './chat-error.js';
 import type { ModelConfig } from './model-config.js';
 
 // Passed explicitly so the providers never fall back to ANTHROPIC_BASE_URL / OPENAI_BASE_URL
@@ -12,7 +14,14 @@ const defaultBaseURL = {
   openai: 'https://api.openai.com/v1',
 };
 
+/**
+ * Throws ChatError 'config' for a config that would send the key over plain http. Checked
+ * here, where every request's model is made, and not only in Settings: a config saved
+ * before the rule, or one in an old session's meta.json, must not send the key in clear.
+ */
 export function createLanguageModel(config: ModelConfig, apiKey: string | undefined): LanguageModel {
+  const plainHttp = plainHttpKeyProblem(config, apiKey !== undefined);
+  if (plainHttp) throw new ChatError('config', plainHttp);
   switch (config.provider) {
     case 'anthropic':
       return createAnthropic({ baseURL: config.baseURL ?? defaultBaseURL.anthropic, apiKey })(config.modelId);
