@@ -119,6 +119,8 @@ export interface SessionSummary {
   updatedAt: string;
   /** Open cards plus an open question. */
   waiting: number;
+  /** A summary of the history is being written now (the session.compacting push says when it starts and ends). */
+  compacting?: boolean;
 }
 
 export interface SettingsView {

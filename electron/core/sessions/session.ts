@@ -76,6 +76,8 @@ export class Session {
   private readonly context: SessionContext;
   /** A Compact now running outside a turn; cancel stops it. */
   private compacting: AbortController | null = null;
+  /** Summary calls running now, so a window that connects mid-summary can say so. */
+  private summarising = 0;
   private live: LiveTurn | null = null;
   private info: SessionInfo;
   private closing = false;
@@ -96,7 +98,10 @@ export class Session {
       tools: deps.tools.definitions(),
       getBlob: (id) => deps.files.getBlob(id),
       append: (p) => this.append(p),
-      onCompacting: (compacting) => deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } }),
+      onCompacting: (compacting) => {
+        this.summarising += compacting ? 1 : -1;
+        deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
+      },
     });
     deps.files.onAppend((event) => this.applyEvent(event));
     this.questions = new Questions((p) => this.append(p));
@@ -130,6 +135,7 @@ export class Session {
       ...this.info,
       status: this.state.status,
       waiting: this.state.openCards.length + (this.state.openQuestion ? 1 : 0),
+      ...(this.summarising > 0 ? { compacting: true } : {}),
     };
   }
 

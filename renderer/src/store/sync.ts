@@ -90,6 +90,8 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
     if (!list.ok) return report(`Could not list sessions: ${list.error}`);
     failedLoads.clear();
     store.getState().setSummaries(list.data);
+    // A window that connects while a summary is being written missed the push that began it.
+    store.getState().setCompacting(Object.fromEntries(list.data.map((s) => [s.id, s.compacting === true])));
     store.getState().keepTabs(new Set(list.data.map((s) => s.id)));
   };
 

@@ -269,4 +269,12 @@ describe('the store kept in step with the app', () => {
     frames.splice(0).forEach((cb) => cb());
     expect(store.getState().compacting).toEqual({ a: true });
   });
+
+  it('learns from the session list that a summary is being written, for a window that connects mid-summary', async () => {
+    const fake = createFakeApi();
+    fake.reply('sessions.list', [summaryOf({ id: 'a', compacting: true }), summaryOf({ id: 'b' })]);
+    const store = createAppStore(memoryStorage());
+    await connectStore(store, fake.api, () => {}).start();
+    expect(store.getState().compacting).toEqual({ a: true });
+  });
 });

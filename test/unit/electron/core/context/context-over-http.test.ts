@@ -99,8 +99,10 @@ describe('a window that shrinks under a live session', () => {
     await bigFile(h.workspace, 20);
     const read = reader(20);
     let steps = 0;
+    let duringSummary: Promise<{ id: string; compacting?: boolean }[]> | undefined;
     fake!.setResponder((r) => {
-      if (!isSummaryRequest(r) && ++steps === 11) fake!.setContextWindow(80_000);
+      if (isSummaryRequest(r)) duringSummary ??= h!.call('sessions.list', {});
+      else if (++steps === 11) fake!.setContextWindow(80_000);
       return read(r);
     });
     const id = await h.open();
@@ -115,6 +117,11 @@ describe('a window that shrinks under a live session', () => {
     const after = fake!.requests.slice(fake!.requests.findIndex((r) => r.refused) + 1);
     expect(after.every((r) => r.inputTokens <= 80_000 && !r.refused)).toBe(true);
     expect(ofType(events, 'tool_result').filter((r) => r.ok && r.tool === 'read_file')).toHaveLength(20);
+    // While the summary was written the session said so, to a window connecting then and by push.
+    expect((await duringSummary)?.find((s) => s.id === id)?.compacting).toBe(true);
+    const flags = h.pushes.flatMap((p) => (p.name === 'session.compacting' ? [p.payload.compacting] : []));
+    expect(flags).toEqual([true, false]);
+    expect((await h.call('sessions.list', {})).find((s) => s.id === id)?.compacting).toBeUndefined();
   }, 120_000);
 });
 
