@@ -7,15 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-files.js';
 
 /** Marks temporary files, `<name>.tmp-<pid>-<random>`, so leftovers can be recognised. */
 const TEMP_MARK = '.tmp-';
 
+/** The file ends up 0600 (private-files.ts): every caller writes the app's own data. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `${path.basename(file)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    const handle = await fs.open(temp, 'wx');
+    const handle = await fs.open(temp, 'wx', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(data);
       await handle.sync();

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
+import { makePrivateDir } from './private-files.js';
 
 const BLOB_ID = /^[0-9a-f]{64}$/;
 
@@ -30,7 +31,7 @@ export class BlobStore {
     const id = blobIdOf(data);
     const file = this.fileOf(id);
     if (await this.exists(file)) return id;
-    await fs.mkdir(this.dir, { recursive: true });
+    await makePrivateDir(this.dir);
     // Atomic, so a crash never leaves a file under a digest its bytes do not match.
     await writeFileAtomic(file, data);
     return id;

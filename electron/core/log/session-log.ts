@@ -19,6 +19,7 @@ import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { systemClock, type Clock } from './clock.js';
 import { parseEventLines } from './event-lines.js';
+import { PRIVATE_FILE_MODE } from './private-files.js';
 import { GroupSync } from './group-sync.js';
 import { SerialQueue } from './serial-queue.js';
 
@@ -141,7 +142,8 @@ export class SessionLog {
     if (parsed.torn) await this.setAside(parsed.torn, parsed.goodBytes);
     this.lastSeq = parsed.events.at(-1)?.seq ?? 0;
     if (this.open) this.open.size = parsed.goodBytes;
-    else if (!this.closed) this.open = { handle: await fs.open(this.file, 'a'), size: parsed.goodBytes };
+    else if (!this.closed)
+      this.open = { handle: await fs.open(this.file, 'a', PRIVATE_FILE_MODE), size: parsed.goodBytes };
     return parsed.events;
   }
 

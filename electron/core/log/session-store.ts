@@ -8,6 +8,7 @@ import path from 'node:path';
 import { syncDir, removeStaleTemps } from './atomic-file.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Durability } from './session-log.js';
+import { makePrivateDir, PRIVATE_FILE_MODE, tightenDir, tightenFolder } from './private-files.js';
 import { isSessionId, newSessionId } from './session-id.js';
 import { MetaError, readMeta, writeMeta, type ModelRef, type SessionMeta } from './session-meta.js';
 import { EVENTS_FILE, sessionPaths, sessionsDir, type SessionPaths } from './session-paths.js';
@@ -79,8 +80,9 @@ export class SessionStore {
     };
     const root = sessionsDir(this.dataDir);
     const staging = path.join(root, `${STAGING_PREFIX}${id}`);
-    await fs.mkdir(staging, { recursive: true });
-    await fs.writeFile(path.join(staging, EVENTS_FILE), '', { flag: 'wx' });
+    // Also makes the data folder and sessions/ private when this creates them.
+    await makePrivateDir(staging);
+    await fs.writeFile(path.join(staging, EVENTS_FILE), '', { flag: 'wx', mode: PRIVATE_FILE_MODE });
     await writeMeta(staging, meta);
     await fs.rename(staging, sessionPaths(this.dataDir, id).dir);
     await syncDir(root);
@@ -126,6 +128,7 @@ export class SessionStore {
     if (meta.id !== id) throw new MetaError(paths.meta, `belongs to session ${meta.id}, not ${id}`);
     await removeStaleTemps(paths.dir);
     await removeStaleTemps(paths.blobs);
+    await this.tighten(paths);
     return new SessionRecord({
       paths,
       meta,
@@ -133,6 +136,14 @@ export class SessionStore {
       durability: this.durability,
       onClosed: () => this.opened.delete(id),
     });
+  }
+
+  /** A session written before folders were private (0755/0644) becomes 0700/0600 when opened. */
+  private async tighten(paths: SessionPaths): Promise<void> {
+    // Only the folder sessions/ itself: listing it on every open would cost O(sessions).
+    await tightenDir(sessionsDir(this.dataDir));
+    await tightenFolder(paths.dir);
+    await tightenFolder(paths.blobs);
   }
 
   private async readListed(name: string): Promise<SessionMeta | UnreadableSession> {

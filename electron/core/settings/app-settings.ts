@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { modelConfigSchema, type ModelConfig } from '../../../shared/contract.js';
 import { writeFileAtomic } from '../log/atomic-file.js';
+import { makePrivateDir, tightenFile } from '../log/private-files.js';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -26,6 +27,8 @@ export class AppSettings {
 
   /** A missing file means defaults; a damaged one is reported, not silently replaced. */
   async read(): Promise<AppSettingsData & { problem: string | null }> {
+    // A file written before settings were private (0644) becomes 0600 at start-up.
+    await tightenFile(this.file());
     let text: string;
     try {
       text = await fs.readFile(this.file(), 'utf8');
@@ -45,7 +48,7 @@ export class AppSettings {
   }
 
   async write(data: AppSettingsData): Promise<void> {
-    await fs.mkdir(this.dataDir, { recursive: true });
+    await makePrivateDir(this.dataDir);
     await writeFileAtomic(this.file(), JSON.stringify(data, null, 2));
   }
 

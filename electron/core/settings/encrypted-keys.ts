@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Provider } from '../../../shared/contract.js';
 import type { KeyStore } from '../chat/key-store.js';
 import { writeFileAtomic } from '../log/atomic-file.js';
+import { makePrivateDir, tightenFile } from '../log/private-files.js';
 import { SerialQueue } from '../log/serial-queue.js';
 
 export interface Cipher {
@@ -36,6 +37,8 @@ export class KeysUnavailableError extends Error {
 export class EncryptedKeys implements KeyStore {
   /** One read or read-modify-write at a time, so a damaged file is moved aside once and no set is lost. */
   private readonly queue = new SerialQueue();
+  /** Whether a keys file from before keys were private (0644) has been made 0600 yet. */
+  private tightened = false;
 
   constructor(
     private readonly dataDir: string,
@@ -71,7 +74,7 @@ export class EncryptedKeys implements KeyStore {
       const all = await this.read();
       if (value === null || value.trim() === '') delete all[provider];
       else all[provider] = cipher.encrypt(value.trim()).toString('base64');
-      await fs.mkdir(this.dataDir, { recursive: true });
+      await makePrivateDir(this.dataDir);
       await writeFileAtomic(this.file(), JSON.stringify(all));
     });
   }
@@ -82,6 +85,10 @@ export class EncryptedKeys implements KeyStore {
 
   /** The saved entries; a damaged file is moved aside and reads as empty. */
   private async read(): Promise<Record<string, string>> {
+    if (!this.tightened) {
+      await tightenFile(this.file());
+      this.tightened = true;
+    }
     let text: string;
     try {
       text = await fs.readFile(this.file(), 'utf8');
