@@ -4,8 +4,8 @@
  * signalling the shell's group alone would miss a `sleep 100 &`. On Linux every live
  * member of the session is found in /proc; elsewhere the shell's group is what we reach.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { pidAlive } from '../process/pid-alive.js';
+import { readdirSync } from 'node:fs';
+import { isDeadState, pidAlive, readProcStat } from '../process/pid-alive.js';
 
 /** Live (not zombie) processes in the session led by `leader`, the leader included. */
 export function sessionMembers(leader: number): number[] {
@@ -13,11 +13,8 @@ export function sessionMembers(leader: number): number[] {
   const members: number[] = [];
   for (const name of safeReaddir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const stat = safeRead(`/proc/${name}/stat`);
-    // The command name in parentheses may hold spaces and parentheses: split after the last ')'.
-    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields: state ppid pgrp session ...
-    if (fields && fields[0] !== 'Z' && Number(fields[3]) === leader) members.push(Number(name));
+    const stat = readProcStat(Number(name));
+    if (stat && !isDeadState(stat.state) && stat.session === leader) members.push(Number(name));
   }
   return members;
 }
@@ -37,13 +34,5 @@ function safeReaddir(dir: string): string[] {
     return readdirSync(dir);
   } catch {
     return [];
-  }
-}
-
-function safeRead(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
   }
 }

@@ -5,6 +5,7 @@
  * are read from /proc and zombies are left out; elsewhere the signal probe decides.
  */
 import { promises as fs } from 'node:fs';
+import { isDeadState, parseProcStat } from '../process/pid-alive.js';
 
 export async function groupHasLiveMember(pgid: number): Promise<boolean> {
   if (!signalReachesGroup(pgid)) return false;
@@ -31,14 +32,8 @@ function signalReachesGroup(pgid: number): boolean {
 }
 
 async function isLiveMember(pid: number, pgid: number): Promise<boolean> {
-  let stat: string;
-  try {
-    stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return false; // gone between readdir and read
-  }
-  // The command name may hold spaces and parentheses; the fields after its last ")" do not.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const state = fields[0];
-  return Number(fields[2]) === pgid && state !== 'Z' && state !== 'X';
+  // Read asynchronously (unlike readProcStat): a group check walks all of /proc.
+  const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null); // null: gone since readdir
+  const stat = text === null ? null : parseProcStat(text);
+  return stat !== null && stat.pgrp === pgid && !isDeadState(stat.state);
 }

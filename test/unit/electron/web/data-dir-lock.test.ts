@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../../../electron/web/data-dir-lock.js';
+import { makeZombie } from '../core/process/zombie.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -45,6 +46,19 @@ describe('lockDataDir', () => {
     const lock = await lockDataDir(dir);
     expect((await fs.readFile(path.join(dir, 'web-host.lock'), 'utf8')).trim()).toBe(String(process.pid));
     await lock.release();
+  });
+
+  // A host killed with SIGKILL where nothing reaps orphans (a container with no init) lingers as a zombie.
+  it.runIf(process.platform === 'linux')('takes over a lock whose process is a zombie', async () => {
+    const zombie = await makeZombie();
+    try {
+      await fs.writeFile(path.join(dir, 'web-host.lock'), `${zombie.pid}\n`);
+      const lock = await lockDataDir(dir);
+      expect((await fs.readFile(path.join(dir, 'web-host.lock'), 'utf8')).trim()).toBe(String(process.pid));
+      await lock.release();
+    } finally {
+      await zombie.release();
+    }
   });
 
   it('refuses a folder a running desktop app holds (its SingletonLock), not one it left behind', async () => {

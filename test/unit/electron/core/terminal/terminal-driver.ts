@@ -2,7 +2,6 @@
  * Drives a session's terminal through the host, as a transport would, and reads its
  * output back from the pushes the core emitted.
  */
-import { readFileSync } from 'node:fs';
 import type { Push } from '../../../../../shared/contract.js';
 import type { Harness } from '../core-harness.js';
 
@@ -45,24 +44,5 @@ export async function waitUntil<T>(probe: () => T | null | undefined, timeoutMs:
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Running, that is: a zombie has died and only waits for its parent (or init) to reap it. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = readProcStat(pid);
-  return stat === null || stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-}
-
-function readProcStat(pid: number): string | null {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
   }
 }

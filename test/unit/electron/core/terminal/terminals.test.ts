@@ -5,9 +5,10 @@
  */
 import { promises as fs } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pidAlive } from '../../../../../electron/core/process/pid-alive.js';
 import { TERMINAL_FLUSH_BYTES, TERMINAL_WRITE_MAX_CHARS } from '../../../../../shared/limits.js';
 import { API_KEY, providerCases, startHarness, type Harness } from '../core-harness.js';
-import { isAlive, openTerminal, waitUntil } from './terminal-driver.js';
+import { openTerminal, waitUntil } from './terminal-driver.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -58,10 +59,10 @@ describe('a session terminal through the host', () => {
     // A foreground program that runs when the tab closes.
     await t.type(`sh -c 'echo fg=$$; exec sleep 302'`);
     const fg = Number((await t.waitFor(/fg=(\d+)/))[1]);
-    expect([shell, bg, fg].map(isAlive)).toEqual([true, true, true]);
+    expect([shell, bg, fg].map(pidAlive)).toEqual([true, true, true]);
 
     expect(await h.call('terminal.close', { terminalId: t.terminalId })).toEqual({ closed: true });
-    expect([shell, bg, fg].map(isAlive)).toEqual([false, false, false]);
+    expect([shell, bg, fg].map(pidAlive)).toEqual([false, false, false]);
     const exit = h.pushes.find((p) => p.name === 'terminal.exit' && p.payload.terminalId === t.terminalId);
     expect(exit).toBeDefined();
     const again = await h.raw('terminal.write', { terminalId: t.terminalId, data: 'ls\r' });
@@ -74,7 +75,7 @@ describe('a session terminal through the host', () => {
     await t.type('echo shell=$$');
     const shell = Number((await t.waitFor(/shell=(\d+)/))[1]);
     await h.restart();
-    expect(isAlive(shell)).toBe(false);
+    expect(pidAlive(shell)).toBe(false);
   });
 
   it('pushes terminal.exit with the code when the shell ends by itself, and forgets it', async () => {
