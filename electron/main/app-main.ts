@@ -17,7 +17,7 @@ import { folderArgument } from './launch-args.js';
 import { appMenuTemplate, shortcutKeyEvent } from './menu.js';
 import { createNotifier } from './notify.js';
 import { ptySpawnFrom, type Resources } from './resources.js';
-import { rendererStartUrl } from './renderer-origin.js';
+import { devServerUrlFor, rendererStartUrl } from './renderer-origin.js';
 import { confirmPlainTextKey, keyStorageOf, PLAIN_TEXT_REFUSED, safeStorageCipher, storesKey } from './secrets.js';
 import { createAppTray, type AppTray } from './tray.js';
 import { createMainWindow, denyPermissions, hardenContents } from './window.js';
@@ -33,7 +33,7 @@ export interface AppMainOptions {
   cwd: string;
   platform: NodeJS.Platform;
   env: Readonly<Record<string, string | undefined>>;
-  /** electron-vite's dev server (ELECTRON_RENDERER_URL), in development only. */
+  /** electron-vite's dev server (ELECTRON_RENDERER_URL); ignored in a packaged app. */
   devServerUrl: string | undefined;
   preload: string;
   rendererDir: string;
@@ -51,9 +51,11 @@ export interface RunningApp {
 
 /** Resolves null when another instance holds the lock (this one then quits). */
 export async function runApp(options: AppMainOptions): Promise<RunningApp | null> {
-  const { electron, platform, devServerUrl } = options;
+  const { electron, platform } = options;
   const { app } = electron;
   const log = options.log ?? ((message: string) => console.error(`gatehouse: ${message}`));
+  const devServerUrl = devServerUrlFor(app.isPackaged, options.devServerUrl);
+  if (options.devServerUrl && devServerUrl === undefined) log('ELECTRON_RENDERER_URL is ignored in a packaged app');
   // GATEHOUSE_HOME moves the whole profile, and with it the single-instance lock.
   if (options.env.GATEHOUSE_HOME) app.setPath('userData', path.resolve(options.env.GATEHOUSE_HOME));
   if (!app.requestSingleInstanceLock()) {

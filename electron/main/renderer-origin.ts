@@ -9,6 +9,16 @@ export const APP_HOST = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_START_URL = `${APP_ORIGIN}/index.html`;
 
+/**
+ * The dev server's URL (ELECTRON_RENDERER_URL) when it may be used: only outside a package.
+ * The page it names is trusted with IPC, gets a wider CSP and DevTools, so in an installed
+ * app anyone who could set its environment could otherwise hand it their own page.
+ */
+export function devServerUrlFor(isPackaged: boolean, fromEnv: string | undefined): string | undefined {
+  if (isPackaged || !fromEnv) return undefined;
+  return fromEnv;
+}
+
 /** The page to load: the dev server's URL when electron-vite runs one, else our scheme. */
 export function rendererStartUrl(devServerUrl: string | undefined): string {
   return devServerUrl ?? APP_START_URL;

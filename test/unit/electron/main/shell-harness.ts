@@ -39,6 +39,8 @@ export async function startShell(
     cwd?: string;
     platform?: NodeJS.Platform;
     env?: Record<string, string>;
+    /** ELECTRON_RENDERER_URL as index.ts passes it. */
+    devServerUrl?: string;
   } = {},
 ): Promise<Shell> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-shell-')));
@@ -56,7 +58,7 @@ export async function startShell(
     cwd: options.cwd ?? root,
     platform: options.platform ?? 'linux',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
-    devServerUrl: undefined,
+    devServerUrl: options.devServerUrl,
     preload: '/app/out/preload/index.cjs',
     rendererDir: '/app/out/renderer',
     resources: { ripgrep: '/rg', nodePty: '/node-pty', icon: '/icons/icon.png', trayIcon: '/icons/tray/tray.png' },
