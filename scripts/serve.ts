@@ -1,6 +1,7 @@
 /**
  * `npm run serve`: the web host in the foreground. Prints one URL carrying the access
- * token; Ctrl-C (or SIGTERM) closes the sockets, stops live runs and flushes the logs.
+ * token in its fragment; Ctrl-C (or SIGTERM) closes the sockets, stops live runs and
+ * flushes the logs.
  */
 import { serveUntilSignal } from '../electron/web/start-web-host.js';
 import { parseServeArgs, ServeArgsError } from '../electron/web/serve-args.js';

@@ -16,8 +16,10 @@ try {
   const exitCode = await startElectron(args.folder ? [args.folder] : [], env);
   if (exitCode !== null) process.exit(exitCode);
   await ensureRendererBuilt(['missing', 'stale']);
+  // The browser's command line is readable by every local user (`ps`): it gets a code good
+  // for one visit within 60 s, never the token itself.
   await serveUntilSignal({ dataDir: dataDir(args.dataDir, process.env), openFolder: args.folder }, (host) =>
-    openBrowser(host.url),
+    openBrowser(host.oneTimeUrl()),
   );
 } catch (err) {
   console.error(`gatehouse: ${(err as Error).message}`);

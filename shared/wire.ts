@@ -10,6 +10,17 @@ import type { Push, Reply } from './contract.js';
 export const WIRE_PATH = '/ws';
 
 /**
+ * The subprotocol the socket speaks; the host selects it. The page also offers
+ * `WIRE_TOKEN_PROTOCOL + token`: a browser can set no other header on a WebSocket, and
+ * this one goes only to the page's own origin, never in a URL or a cookie.
+ */
+export const WIRE_PROTOCOL = 'gatehouse.v1';
+export const WIRE_TOKEN_PROTOCOL = 'gatehouse.token.';
+
+/** `GET` with `Authorization: Bearer <token>`: 204 when the token opens the socket, 401 when not. */
+export const WIRE_AUTH_PATH = '/auth';
+
+/**
  * Largest frame the host accepts. A message may be 200,000 characters, which JSON can
  * escape to six bytes each; anything bigger than this is not a call the contract takes.
  */

@@ -35,7 +35,10 @@ export interface WebHostOptions {
 }
 
 export interface RunningWebHost {
+  /** The URL to print: the token in its fragment. */
   readonly url: string;
+  /** The URL to hand a browser on a command line: a code good once, for 60 s (see one-time-code.ts). */
+  oneTimeUrl(): string;
   readonly server: WebServer;
   readonly core: Core;
   /** Lines worth printing at start: a network warning, unreadable sessions, the opened session. */
@@ -83,6 +86,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   let closing: Promise<void> | null = null;
   return {
     url: server.url,
+    oneTimeUrl: () => server.oneTimeUrl(),
     server,
     core,
     notes,
@@ -103,7 +107,8 @@ async function openFolder(core: Core, folder: string): Promise<string> {
 
 /**
  * Runs the web host until SIGINT or SIGTERM, then shuts down cleanly and exits 0. Prints
- * the URL (with its token) as the one line a user needs.
+ * the URL (the token in its fragment) as the one line a user needs: the terminal is the
+ * user's own, unlike a command line, which every local user can read in `ps`.
  */
 export async function serveUntilSignal(
   options: WebHostOptions,

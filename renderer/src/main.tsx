@@ -1,11 +1,14 @@
 /**
  * Picks the transport — the preload's `window.gatehouse` in Electron, else the web host's
- * WebSocket — makes the store, keeps it in step with the app, and renders the frame.
+ * WebSocket with the token this tab holds — makes the store, keeps it in step with the
+ * app, and renders the frame. A browser tab without a token (or whose token the host
+ * refuses) gets one paragraph saying which URL to open instead.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ApiProvider } from './api/api-context';
+import { checkToken, forgetToken, takePageAccess } from './api/page-access';
 import type { RendererApi } from './api/types';
 import { connectWebHost } from './api/ws-client';
 import { createAppStore, StoreProvider } from './store/app-store';
@@ -19,17 +22,58 @@ declare global {
   }
 }
 
-const api = window.gatehouse ?? connectWebHost();
-const store = createAppStore();
-const sync = connectStore(store, api);
-void sync.start();
+const root = createRoot(document.getElementById('root')!);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ApiProvider api={api}>
-      <StoreProvider store={store}>
-        <App />
-      </StoreProvider>
-    </ApiProvider>
-  </StrictMode>,
-);
+function NoAccess({ refused }: { refused: boolean }) {
+  return (
+    <main className="empty-state">
+      <h1>{refused ? 'This page’s access token was refused' : 'This page has no access token'}</h1>
+      <p>
+        {refused ? 'Gatehouse has a different token now. ' : ''}
+        Open the URL Gatehouse printed when it started (the token follows <code>#token=</code>), or run{' '}
+        <code>npm start</code> again to have it open this window for you.
+      </p>
+    </main>
+  );
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage can be denied outright; the token then lasts as long as this load.
+    return null;
+  }
+}
+
+function webHostApi(): RendererApi | null {
+  const storage = sessionStore();
+  const { token } = takePageAccess(window.location, storage, window.history);
+  if (!token) return null;
+  return connectWebHost({
+    token,
+    checkToken: () => checkToken(token),
+    onTokenRefused: () => {
+      forgetToken(storage);
+      root.render(<NoAccess refused={true} />);
+    },
+  });
+}
+
+const api = window.gatehouse ?? webHostApi();
+if (api) {
+  const store = createAppStore();
+  const sync = connectStore(store, api);
+  void sync.start();
+  root.render(
+    <StrictMode>
+      <ApiProvider api={api}>
+        <StoreProvider store={store}>
+          <App />
+        </StoreProvider>
+      </ApiProvider>
+    </StrictMode>,
+  );
+} else {
+  root.render(<NoAccess refused={false} />);
+}

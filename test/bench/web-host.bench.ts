@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createCore } from '../../electron/core/core.js';
 import { startWebServer } from '../../electron/web/server.js';
-import { cookieName } from '../../electron/web/token-cookie.js';
 import { newToken } from '../../electron/web/token.js';
+import { WIRE_PROTOCOL, WIRE_TOKEN_PROTOCOL } from '../../shared/wire.js';
 import { measure, reportRatio, reportValue } from './measure.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,8 +52,8 @@ try {
   const core = await createCore({ dataDir, env: {}, home: root, cipher: null, durability: 'none' });
   const token = newToken();
   const server = await startWebServer({ host: core.host, token, staticDir: root, port: 0 });
-  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, {
-    headers: { Origin: `http://127.0.0.1:${server.port}`, Cookie: `${cookieName(server.port)}=${token}` },
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, [WIRE_PROTOCOL, `${WIRE_TOKEN_PROTOCOL}${token}`], {
+    headers: { Origin: `http://127.0.0.1:${server.port}` },
   });
   await opened(ws);
   const frame = JSON.stringify({ t: 'call', id: 1, name: 'session.state', payload: { id } });

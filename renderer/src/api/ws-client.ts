@@ -4,18 +4,32 @@
  * connection changes go to `onConnection` listeners, and the store catches up after a
  * drop. A call whose socket dropped before its reply is never sent again (session.send is
  * not idempotent): it resolves with an error saying the outcome is unknown.
+ *
+ * Every connect, the first and each reconnect, offers the access token as a subprotocol
+ * (the one header a page may set on a WebSocket); the host refuses the handshake without it.
  */
 import { CALL_NAMES, type CallName, type Push, type Reply } from '../../../shared/contract.js';
-import { WIRE_MAX_FRAME_BYTES, WIRE_PATH, type ClientFrame, type ServerFrame } from '../../../shared/wire.js';
+import {
+  WIRE_MAX_FRAME_BYTES,
+  WIRE_PATH,
+  WIRE_PROTOCOL,
+  WIRE_TOKEN_PROTOCOL,
+  type ClientFrame,
+  type ServerFrame,
+} from '../../../shared/wire.js';
+import type { TokenCheck } from './page-access.js';
 import { DEFAULT_BACKOFF, reconnectDelay, type Backoff } from './reconnect-backoff.js';
 import type { ConnectionState, RendererApi } from './types.js';
 
 export const CONNECTION_LOST = 'connection to Gatehouse lost; check whether it took effect';
+export const TOKEN_REFUSED = "Gatehouse refused this page's access token; open the URL it printed";
 
 /** After this many failed attempts in a row the state reads 'offline'; attempts go on. */
 const ATTEMPTS_BEFORE_OFFLINE = 5;
 
 export interface WebHostClientOptions {
+  /** The web host's access token (see page-access.ts). */
+  token: string;
   /** Defaults to ws(s)://<this page's host>/ws. */
   url?: string;
   /** The WebSocket class (tests pass a fake). */
@@ -23,6 +37,10 @@ export interface WebHostClientOptions {
   backoff?: Backoff;
   /** How long a call made while disconnected waits for the socket before failing. */
   callWaitMs?: number;
+  /** Asked after a connect fails: does the host (when up) take the token? */
+  checkToken?: () => Promise<TokenCheck>;
+  /** The host refused the token: the client stops trying, and the page says what to open. */
+  onTokenRefused?: () => void;
 }
 
 interface Waiting {
@@ -31,7 +49,7 @@ interface Waiting {
   timer: ReturnType<typeof setTimeout>;
 }
 
-export function connectWebHost(options: WebHostClientOptions = {}): RendererApi {
+export function connectWebHost(options: WebHostClientOptions): RendererApi {
   const Socket = options.WebSocket ?? WebSocket;
   const url = options.url ?? defaultUrl();
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
@@ -46,6 +64,9 @@ export function connectWebHost(options: WebHostClientOptions = {}): RendererApi 
   let failedAttempts = 0;
   let nextId = 1;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let refused = false;
+  let checking = false;
+  const protocols = [WIRE_PROTOCOL, `${WIRE_TOKEN_PROTOCOL}${options.token}`];
 
   const setState = (next: ConnectionState) => {
     if (next === state) return;
@@ -55,9 +76,12 @@ export function connectWebHost(options: WebHostClientOptions = {}): RendererApi 
 
   const connect = () => {
     retryTimer = null;
-    const ws = new Socket(url);
+    if (refused) return;
+    const ws = new Socket(url, protocols);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       open = true;
       failedAttempts = 0;
       setState('connected');
@@ -77,7 +101,29 @@ export function connectWebHost(options: WebHostClientOptions = {}): RendererApi 
       failedAttempts += 1;
       setState(failedAttempts > ATTEMPTS_BEFORE_OFFLINE ? 'offline' : 'reconnecting');
       retryTimer = setTimeout(connect, reconnectDelay(failedAttempts - 1, backoff));
+      if (!opened) void askAboutToken();
     };
+  };
+
+  // A handshake that failed may mean the token is refused, which no retry will mend.
+  const askAboutToken = async () => {
+    if (!options.checkToken || checking || refused) return;
+    checking = true;
+    try {
+      if ((await options.checkToken()) !== 'refused') return;
+    } finally {
+      checking = false;
+    }
+    // A retry that got through while the host was asked settles it the other way.
+    if (open) return;
+    refused = true;
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = null;
+    for (const call of waiting.splice(0)) {
+      clearTimeout(call.timer);
+      call.resolve({ ok: false, error: TOKEN_REFUSED });
+    }
+    options.onTokenRefused?.();
   };
 
   const receive = (data: unknown) => {

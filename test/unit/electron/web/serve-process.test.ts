@@ -1,5 +1,5 @@
 /**
- * `npm run serve` as the user runs it: one URL with a token printed, a live turn over the
+ * `npm run serve` as the user runs it: one URL with the token in its fragment, a live turn over the
  * socket, then SIGTERM: the process exits 0 and the session log is whole, so the next
  * start finds the turn and marks it interrupted.
  */
@@ -12,9 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createCore } from '../../../../electron/core/core.js';
 import { SETTINGS_FILE } from '../../../../electron/core/settings/app-settings.js';
-import { cookieName } from '../../../../electron/web/token-cookie.js';
 import { createHold, startFakeModel, type FakeModel } from '../../../fake-model/server.js';
-import { exchange } from './web-harness.js';
+import { exchange, tokenProtocols } from './web-harness.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -25,7 +24,7 @@ afterEach(async () => {
 });
 
 describe('npm run serve', () => {
-  it('prints one URL with a token, and on SIGTERM exits 0 leaving the log whole', async () => {
+  it('prints one URL with the token in its fragment, and on SIGTERM exits 0 leaving the log whole', async () => {
     const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-serve-')));
     cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
     const fake: FakeModel = await startFakeModel();
@@ -52,7 +51,7 @@ describe('npm run serve', () => {
     const url = await new Promise<URL>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${output}`)), 60_000);
       child.stdout.on('data', () => {
-        const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}/.exec(output);
+        const match = /http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}\S*/.exec(output);
         if (match) {
           clearTimeout(timer);
           resolve(new URL(match[0]));
@@ -62,9 +61,9 @@ describe('npm run serve', () => {
     expect(output.match(/http:\/\//g)).toHaveLength(1);
     expect(output).toContain(`opened a session on ${workspace}`);
 
-    const token = url.searchParams.get('token')!;
-    const ws = new WebSocket(`ws://${url.host}/ws`, {
-      headers: { Origin: `http://${url.host}`, Cookie: `${cookieName(Number(url.port))}=${token}` },
+    const token = new URLSearchParams(url.hash.slice(1)).get('token')!;
+    const ws = new WebSocket(`ws://${url.host}/ws`, tokenProtocols(token), {
+      headers: { Origin: `http://${url.host}` },
     });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const list = (await exchange(ws, JSON.stringify({ t: 'call', id: 1, name: 'sessions.list', payload: {} }))) as {

@@ -1,14 +1,18 @@
 /**
- * Nothing is served without the token, to a Host that is not this one, or over a socket
- * from another origin; every response carries the strict headers; files outside the built
- * renderer cannot be reached; and the host refuses to listen beyond loopback unless told.
+ * No socket opens without the token (offered as a subprotocol, never a cookie), from a Host
+ * that is not this one, or from another origin; the one-time URL works once within 60 s;
+ * every response carries the strict headers; files outside the built renderer cannot be
+ * reached; and the host refuses to listen beyond loopback unless told.
  */
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BindRefusedError, checkBind } from '../../../../electron/web/bind-address.js';
 import { CONTENT_SECURITY_POLICY } from '../../../../electron/web/security-headers.js';
-import { startWebServer } from '../../../../electron/web/server.js';
+import { CODE_LIFETIME_MS, OneTimeCodes } from '../../../../electron/web/one-time-code.js';
+import { offeredToken, startWebServer } from '../../../../electron/web/server.js';
 import { newToken, tokenMatches } from '../../../../electron/web/token.js';
-import { startWebHarness, type WebHarness } from './web-harness.js';
+import { WIRE_AUTH_PATH, WIRE_PATH, WIRE_PROTOCOL, WIRE_TOKEN_PROTOCOL } from '../../../../shared/wire.js';
+import { openSocket, startWebHarness, tokenProtocols, type WebHarness } from './web-harness.js';
 
 let w: WebHarness | undefined;
 afterEach(async () => {
@@ -17,36 +21,59 @@ afterEach(async () => {
 });
 
 describe('the token', () => {
-  it('without it: 401 for every page, and no socket opens', async () => {
+  it('the window is public code; the socket without the token is refused', async () => {
     w = await startWebHarness();
-    for (const p of ['/', '/index.html', '/assets/app.js']) expect((await w.get(p)).status).toBe(401);
-    expect((await w.get('/')).body).toContain('Open the URL Gatehouse printed');
-    await expect(w.socket({ Origin: w.origin })).rejects.toThrow('refused: 401');
+    for (const p of ['/', '/index.html', '/assets/app.js']) expect((await w.get(p)).status).toBe(200);
+    await expect(w.socket({ Origin: w.origin }, [])).rejects.toThrow('refused: 401');
+    await expect(w.socket({ Origin: w.origin }, [WIRE_PROTOCOL])).rejects.toThrow('refused: 401');
+    // The token alone, without the protocol the host selects, would fail in a browser anyway.
+    await expect(w.socket({ Origin: w.origin }, [`${WIRE_TOKEN_PROTOCOL}${w.token}`])).rejects.toThrow('refused: 401');
   });
 
-  it('a wrong token, in the query or the cookie, is refused the same way', async () => {
+  it('a wrong token is refused the same way', async () => {
     w = await startWebHarness();
-    const wrong = newToken();
-    expect((await w.get(`/?token=${wrong}`)).status).toBe(401);
-    expect((await w.get(`/?token=${w.token}x`)).status).toBe(401);
-    expect((await w.get('/', { Cookie: `gatehouse_${w.port}=${wrong}` })).status).toBe(401);
-    expect((await w.get('/', { Cookie: `gatehouse_1=${w.token}` })).status).toBe(401);
-    await expect(w.socket({ Origin: w.origin, Cookie: `gatehouse_${w.port}=${wrong}` })).rejects.toThrow(
-      'refused: 401',
-    );
+    for (const wrong of [newToken(), `${w.token}x`, w.token.slice(1), '']) {
+      await expect(w.socket({ Origin: w.origin }, tokenProtocols(wrong))).rejects.toThrow('refused: 401');
+    }
   });
 
-  it('the right token sets an HttpOnly, SameSite=Strict cookie and redirects to / without it', async () => {
+  it('the right token opens the socket, and only the protocol name comes back, never the token', async () => {
     w = await startWebHarness();
-    const first = await w.get(`/?token=${w.token}`);
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe('/');
-    expect(first.headers['set-cookie']).toEqual([`${w.cookie}; HttpOnly; SameSite=Strict; Path=/`]);
-    const page = await w.get('/', { Cookie: w.cookie });
-    expect(page.status).toBe(200);
-    expect(page.body).toContain('<title>Gatehouse</title>');
     const ws = await w.socket();
+    expect(ws.protocol).toBe(WIRE_PROTOCOL);
     ws.close();
+  });
+
+  it('no cookie is ever set, and the old cookie, or the token in a query, opens nothing', async () => {
+    w = await startWebHarness();
+    const oldCookie = { Cookie: `gatehouse_${w.port}=${w.token}` };
+    for (const p of ['/', `/?token=${w.token}`, '/index.html', '/assets/app.js', '/missing', '/?code=x', '/auth']) {
+      for (const headers of [{}, oldCookie]) {
+        const reply = await w.get(p, headers);
+        expect(reply.headers['set-cookie'], p).toBeUndefined();
+        expect(reply.headers.location ?? '', p).not.toContain(w.token);
+        expect(reply.body, p).not.toContain(w.token);
+      }
+    }
+    await expect(w.socket({ Origin: w.origin, ...oldCookie }, [])).rejects.toThrow('refused: 401');
+    const queried = `ws://127.0.0.1:${w.port}${WIRE_PATH}?token=${w.token}`;
+    await expect(openSocket(queried, { Origin: w.origin, ...oldCookie }, [])).rejects.toThrow('refused: 401');
+  });
+
+  it(`${WIRE_AUTH_PATH} tells a page whether its token opens the socket`, async () => {
+    w = await startWebHarness();
+    expect((await w.get(WIRE_AUTH_PATH, { Authorization: `Bearer ${w.token}` })).status).toBe(204);
+    expect((await w.get(WIRE_AUTH_PATH, { Authorization: `Bearer ${newToken()}` })).status).toBe(401);
+    expect((await w.get(WIRE_AUTH_PATH, { Authorization: w.token })).status).toBe(401);
+    expect((await w.get(WIRE_AUTH_PATH)).status).toBe(401);
+  });
+
+  it('the printed URL carries the token only in its fragment, which no browser sends', async () => {
+    w = await startWebHarness();
+    const printed = new URL(w.server.url);
+    expect(printed.search).toBe('');
+    expect(printed.pathname).toBe('/');
+    expect(new URLSearchParams(printed.hash.slice(1)).get('token')).toBe(w.token);
   });
 
   it('compares in constant time on digests, and tells only equal tokens apart as equal', () => {
@@ -57,35 +84,100 @@ describe('the token', () => {
     expect(tokenMatches(token, undefined)).toBe(false);
     expect(tokenMatches(token, '')).toBe(false);
   });
+
+  it('reads the token from the offered subprotocols only beside the wire protocol', () => {
+    expect(offeredToken(`${WIRE_PROTOCOL}, ${WIRE_TOKEN_PROTOCOL}abc`)).toBe('abc');
+    expect(offeredToken(`${WIRE_TOKEN_PROTOCOL}abc,${WIRE_PROTOCOL}`)).toBe('abc');
+    expect(offeredToken(`${WIRE_TOKEN_PROTOCOL}abc`)).toBeNull();
+    expect(offeredToken(WIRE_PROTOCOL)).toBeNull();
+    expect(offeredToken(undefined)).toBeNull();
+  });
+});
+
+describe('the one-time URL (what npm start hands the browser on its command line)', () => {
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  };
+
+  it('carries no token; it works once, redirecting to /#token=, and then never again', async () => {
+    w = await startWebHarness();
+    const url = w.server.oneTimeUrl();
+    expect(url).not.toContain(w.token);
+    expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${w.port}/\\?code=[A-Za-z0-9_-]{32}$`));
+    const first = await w.get(pathOf(url));
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe(`/#token=${w.token}`);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    const second = await w.get(pathOf(url));
+    expect(second.status).toBe(401);
+    expect(second.body).toContain('works once');
+    expect(second.body).not.toContain(w.token);
+  });
+
+  it('expires 60 s after it was made (the clock is injected)', async () => {
+    let now = 1_000_000;
+    w = await startWebHarness({ now: () => now });
+    const late = w.server.oneTimeUrl();
+    const inTime = w.server.oneTimeUrl();
+    now += CODE_LIFETIME_MS - 1;
+    expect((await w.get(pathOf(inTime))).status).toBe(303);
+    now += 1;
+    expect((await w.get(pathOf(late))).status).toBe(401);
+  });
+
+  it('each URL has its own code; a made-up code, HEAD, or a foreign Host spends nothing', async () => {
+    w = await startWebHarness();
+    const a = w.server.oneTimeUrl();
+    const b = w.server.oneTimeUrl();
+    expect(a).not.toBe(b);
+    expect((await w.get('/?code=made-up')).status).toBe(401);
+    expect((await w.get(`/?code=${new URL(a).searchParams.get('code')!}x`)).status).toBe(401);
+    expect((await w.get(pathOf(a), { Host: `evil.example:${w.port}` })).status).toBe(403);
+    expect((await httpHead(w.port, pathOf(a))).status).toBe(200);
+    expect((await w.get(pathOf(b))).status).toBe(303);
+    expect((await w.get(pathOf(a))).status).toBe(303);
+  });
+
+  it('the codes keep only the newest few, and an unknown code is never a match', () => {
+    let now = 0;
+    const codes = new OneTimeCodes(() => now);
+    const first = codes.mint();
+    const rest = Array.from({ length: 16 }, () => codes.mint());
+    expect(codes.redeem(first)).toBe(false);
+    expect(codes.redeem(null)).toBe(false);
+    expect(codes.redeem('')).toBe(false);
+    now += CODE_LIFETIME_MS;
+    expect(codes.redeem(rest.at(-1)!)).toBe(false);
+  });
 });
 
 describe('Host and Origin', () => {
-  it('refuses a request naming another Host, even with the token (DNS rebinding)', async () => {
+  it('refuses a request naming another Host (DNS rebinding)', async () => {
     w = await startWebHarness();
     for (const host of [`evil.example:${w.port}`, `127.0.0.1:${w.port + 1}`, 'localhost']) {
-      const reply = await w.get(`/?token=${w.token}`, { Host: host });
-      expect(reply.status).toBe(403);
-      expect(reply.headers['set-cookie']).toBeUndefined();
+      for (const p of ['/', WIRE_AUTH_PATH]) {
+        const reply = await w.get(p, { Host: host, Authorization: `Bearer ${w.token}` });
+        expect(reply.status).toBe(403);
+      }
     }
-    expect((await w.get('/', { Host: `localhost:${w.port}`, Cookie: w.cookie })).status).toBe(200);
+    expect((await w.get('/', { Host: `localhost:${w.port}` })).status).toBe(200);
   });
 
-  it('refuses a socket from another origin, or with none, even with the cookie', async () => {
+  it('refuses a socket from another origin, or with none, even with the token', async () => {
     w = await startWebHarness();
     for (const origin of ['http://evil.example', `http://localhost:${w.port}`, `https://127.0.0.1:${w.port}`]) {
-      await expect(w.socket({ Origin: origin, Cookie: w.cookie })).rejects.toThrow('refused: 403');
+      await expect(w.socket({ Origin: origin })).rejects.toThrow('refused: 403');
     }
-    await expect(w.socket({ Cookie: w.cookie })).rejects.toThrow('refused: 403');
-    await expect(w.socket({ Origin: w.origin, Cookie: w.cookie, Host: `evil.example:${w.port}` })).rejects.toThrow(
-      'refused: 403',
-    );
+    await expect(w.socket({})).rejects.toThrow('refused: 403');
+    await expect(w.socket({ Origin: w.origin, Host: `evil.example:${w.port}` })).rejects.toThrow('refused: 403');
   });
 });
 
 describe('responses', () => {
   it('carry the strict CSP, nosniff and no-referrer, refused ones included', async () => {
     w = await startWebHarness();
-    for (const reply of [await w.get('/'), await w.get('/', { Cookie: w.cookie })]) {
+    for (const reply of [await w.get('/'), await w.get('/', { Host: 'evil.example' }), await w.get('/?code=x')]) {
       expect(reply.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
       expect(reply.headers['referrer-policy']).toBe('no-referrer');
@@ -97,15 +189,13 @@ describe('responses', () => {
 
   it('serve the renderer with its content types', async () => {
     w = await startWebHarness();
-    const js = await w.get('/assets/app.js', { Cookie: w.cookie });
+    const js = await w.get('/assets/app.js');
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect((await w.get('/assets/app.css', { Cookie: w.cookie })).headers['content-type']).toBe(
-      'text/css; charset=utf-8',
-    );
-    expect((await w.get('/', { Cookie: w.cookie })).headers['content-type']).toBe('text/html; charset=utf-8');
-    expect((await w.get('/missing.js', { Cookie: w.cookie })).status).toBe(404);
-    expect((await w.get('/assets', { Cookie: w.cookie })).status).toBe(404);
-    expect((await w.get('/favicon.ico', { Cookie: w.cookie })).status).toBe(204);
+    expect((await w.get('/assets/app.css')).headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await w.get('/')).headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await w.get('/missing.js')).status).toBe(404);
+    expect((await w.get('/assets')).status).toBe(404);
+    expect((await w.get('/favicon.ico')).status).toBe(204);
   });
 
   it('never reach a file outside the built renderer', async () => {
@@ -117,7 +207,7 @@ describe('responses', () => {
       '/..%5csecret.txt',
       '/%00',
     ]) {
-      const reply = await w.get(p, { Cookie: w.cookie });
+      const reply = await w.get(p);
       expect(reply.status, p).toBe(404);
       expect(reply.body).not.toContain('top secret');
     }
@@ -127,9 +217,8 @@ describe('responses', () => {
     w = await startWebHarness();
     const reply = await new Promise<number>((resolve, reject) => {
       import('node:http').then(({ request }) => {
-        const req = request(
-          { host: '127.0.0.1', port: w!.port, path: '/', method: 'POST', headers: { Cookie: w!.cookie } },
-          (res) => resolve(res.statusCode ?? 0),
+        const req = request({ host: '127.0.0.1', port: w!.port, path: '/', method: 'POST' }, (res) =>
+          resolve(res.statusCode ?? 0),
         );
         req.on('error', reject);
         req.end();
@@ -151,3 +240,14 @@ describe('where it listens', () => {
     expect(checkBind('::1', false)).toBeNull();
   });
 });
+
+function httpHead(port: number, urlPath: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, method: 'HEAD', agent: false }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0 });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -8,16 +8,16 @@ import http from 'node:http';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { startWebServer, type WebServer } from '../../../../electron/web/server.js';
-import { cookieName } from '../../../../electron/web/token-cookie.js';
 import { newToken } from '../../../../electron/web/token.js';
 import type { GatehouseApi } from '../../../../shared/contract.js';
-import { WIRE_PATH } from '../../../../shared/wire.js';
+import { WIRE_PATH, WIRE_PROTOCOL, WIRE_TOKEN_PROTOCOL } from '../../../../shared/wire.js';
 import { startHarness, type Harness } from '../core/core-harness.js';
 
 export type ConnectionState = 'connected' | 'reconnecting' | 'offline';
 /** The browser client's api object, as this (DOM-less) program sees it. */
 export type ClientApi = GatehouseApi & { onConnection(listener: (state: ConnectionState) => void): () => void };
 interface ClientOptions {
+  token: string;
   url: string;
   WebSocket: unknown;
   backoff?: { initialMs: number; maxMs: number };
@@ -38,13 +38,17 @@ export interface WebHarness {
   token: string;
   port: number;
   origin: string;
-  cookie: string;
+  /** The subprotocols a page holding the token offers. */
+  protocols: string[];
   staticDir: string;
   get(urlPath: string, headers?: Record<string, string>): Promise<HttpReply>;
-  /** Opens a raw socket; resolves when it opens, rejects with the HTTP status when refused. */
-  socket(headers?: Record<string, string>): Promise<WebSocket>;
-  /** The browser's api client, with the cookie and Origin a same-origin page would send. */
-  client(options?: Omit<ClientOptions, 'url' | 'WebSocket'>, gate?: ConnectGate): ClientApi;
+  /**
+   * Opens a raw socket (by default as the page would: its Origin and the token's
+   * subprotocols); resolves when it opens, rejects with the HTTP status when refused.
+   */
+  socket(headers?: Record<string, string>, protocols?: string[]): Promise<WebSocket>;
+  /** The browser's api client, with the Origin a same-origin page sends and the token. */
+  client(options?: Omit<ClientOptions, 'url' | 'WebSocket' | 'token'>, gate?: ConnectGate): ClientApi;
   close(): Promise<void>;
 }
 
@@ -65,7 +69,7 @@ export class ConnectGate {
   }
 }
 
-export async function startWebHarness(): Promise<WebHarness> {
+export async function startWebHarness(options: { now?: () => number } = {}): Promise<WebHarness> {
   const h = await startHarness();
   const staticDir = path.join(h.root, 'static');
   await fs.mkdir(path.join(staticDir, 'assets'), { recursive: true });
@@ -74,27 +78,28 @@ export async function startWebHarness(): Promise<WebHarness> {
   await fs.writeFile(path.join(staticDir, 'assets', 'app.css'), 'body{}');
   await fs.writeFile(path.join(h.root, 'secret.txt'), 'top secret');
   const token = newToken();
-  const server = await startWebServer({ host: h.core.host, token, staticDir, port: 0 });
+  const server = await startWebServer({ host: h.core.host, token, staticDir, port: 0, now: options.now });
   const port = server.port;
   const origin = `http://127.0.0.1:${port}`;
-  const cookie = `${cookieName(port)}=${token}`;
-  const sameOrigin = { Origin: origin, Cookie: cookie };
+  const sameOrigin = { Origin: origin };
+  const protocols = tokenProtocols(token);
   return {
     h,
     server,
     token,
     port,
     origin,
-    cookie,
+    protocols,
     staticDir,
     get: (urlPath, headers = {}) => httpGet(port, urlPath, headers),
-    socket: (headers = sameOrigin) => openSocket(`ws://127.0.0.1:${port}${WIRE_PATH}`, headers),
+    socket: (headers = sameOrigin, offered = protocols) =>
+      openSocket(`ws://127.0.0.1:${port}${WIRE_PATH}`, headers, offered),
     client(options = {}, gate = new ConnectGate()) {
       const url = `ws://127.0.0.1:${port}${WIRE_PATH}`;
       class SameOriginSocket extends WebSocket {
-        constructor() {
+        constructor(_url: string, offered: string[]) {
           // A blocked attempt goes to a path the host refuses, so it fails like a dead network.
-          super(gate.blocked ? `ws://127.0.0.1:${port}/blocked` : url, { headers: sameOrigin });
+          super(gate.blocked ? `ws://127.0.0.1:${port}/blocked` : url, offered, { headers: sameOrigin });
           this.on('error', () => {});
           gate.sockets.push(this);
         }
@@ -103,7 +108,7 @@ export async function startWebHarness(): Promise<WebHarness> {
           return super.emit(event, ...args);
         }
       }
-      return connectWebHost({ ...options, url, WebSocket: SameOriginSocket });
+      return connectWebHost({ ...options, token, url, WebSocket: SameOriginSocket });
     },
     async close() {
       await server.close();
@@ -127,9 +132,14 @@ function httpGet(port: number, urlPath: string, headers: Record<string, string>)
   });
 }
 
-function openSocket(url: string, headers: Record<string, string>): Promise<WebSocket> {
+/** What a page holding this token offers as subprotocols. */
+export function tokenProtocols(token: string): string[] {
+  return [WIRE_PROTOCOL, `${WIRE_TOKEN_PROTOCOL}${token}`];
+}
+
+export function openSocket(url: string, headers: Record<string, string>, protocols: string[]): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, protocols, { headers });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => {
       ws.terminate();

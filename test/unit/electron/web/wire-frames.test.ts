@@ -7,10 +7,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startWebServer } from '../../../../electron/web/server.js';
-import { cookieName } from '../../../../electron/web/token-cookie.js';
 import { newToken } from '../../../../electron/web/token.js';
 import { WIRE_MAX_FRAME_BYTES } from '../../../../shared/wire.js';
-import { exchange, startWebHarness, type WebHarness } from './web-harness.js';
+import { exchange, startWebHarness, tokenProtocols, type WebHarness } from './web-harness.js';
 
 let w: WebHarness | undefined;
 afterEach(async () => {
@@ -80,9 +79,10 @@ describe('a peer that stops answering', () => {
     const token = newToken();
     const server = await startWebServer({ host: w.h.core.host, token, staticDir: w.staticDir, heartbeatMs: 40 });
     try {
-      const headers = { Origin: `http://127.0.0.1:${server.port}`, Cookie: `${cookieName(server.port)}=${token}` };
-      const silent = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { headers, autoPong: false });
-      const lively = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { headers });
+      const headers = { Origin: `http://127.0.0.1:${server.port}` };
+      const protocols = tokenProtocols(token);
+      const silent = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, protocols, { headers, autoPong: false });
+      const lively = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, protocols, { headers });
       await Promise.all([silent, lively].map((s) => new Promise((r) => s.once('open', r))));
       const cut = await new Promise<number>((resolve) => silent.once('close', (code) => resolve(code)));
       expect(cut).toBe(1006);

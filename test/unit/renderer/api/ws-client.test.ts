@@ -1,12 +1,14 @@
 /**
- * The browser's api client against a fake WebSocket: replies matched by id, pushes fanned
- * out, connection changes reported, reconnects with capped backoff, and calls that can no
- * longer be answered resolved with a clear error, never sent twice.
+ * The browser's api client against a fake WebSocket: the token offered on every connect,
+ * replies matched by id, pushes fanned out, connection changes reported, reconnects with
+ * capped backoff, calls that can no longer be answered resolved with a clear error, never
+ * sent twice, and a refused token ending the attempts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALL_NAMES, MESSAGE_MAX_CHARS } from '../../../../shared/contract';
-import { WIRE_MAX_FRAME_BYTES } from '../../../../shared/wire';
-import { connectWebHost, CONNECTION_LOST } from '../../../../renderer/src/api/ws-client';
+import { WIRE_MAX_FRAME_BYTES, WIRE_PROTOCOL, WIRE_TOKEN_PROTOCOL } from '../../../../shared/wire';
+import type { TokenCheck } from '../../../../renderer/src/api/page-access';
+import { connectWebHost, CONNECTION_LOST, TOKEN_REFUSED } from '../../../../renderer/src/api/ws-client';
 import type { ConnectionState } from '../../../../renderer/src/api/types';
 import { reconnectDelay } from '../../../../renderer/src/api/reconnect-backoff';
 
@@ -16,7 +18,10 @@ class FakeSocket {
   onclose: (() => void) | null = null;
   onmessage: ((message: { data: string }) => void) | null = null;
   readonly sent: Record<string, unknown>[] = [];
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
     FakeSocket.all.push(this);
   }
   send(data: string) {
@@ -43,8 +48,15 @@ class FakeSocket {
 const latest = () => FakeSocket.all.at(-1)!;
 const BACKOFF = { initialMs: 100, maxMs: 1000 };
 
-function connect(callWaitMs = 10_000) {
+const TOKEN = 'T'.repeat(43);
+
+function connect(
+  callWaitMs = 10_000,
+  more: { checkToken?: () => Promise<TokenCheck>; onTokenRefused?: () => void } = {},
+) {
   const api = connectWebHost({
+    ...more,
+    token: TOKEN,
     url: 'ws://127.0.0.1:1/ws',
     WebSocket: FakeSocket as unknown as typeof WebSocket,
     backoff: BACKOFF,
@@ -182,6 +194,52 @@ describe('a dropped socket', () => {
     await vi.advanceTimersByTimeAsync(1000);
     latest().open();
     expect(states.at(-1)).toBe('connected');
+  });
+});
+
+describe('the token', () => {
+  it('is offered as a subprotocol on every connect, reconnects included, and never in the URL', async () => {
+    connect();
+    latest().open();
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(BACKOFF.initialMs);
+    expect(FakeSocket.all).toHaveLength(2);
+    for (const socket of FakeSocket.all) {
+      expect(socket.protocols).toEqual([WIRE_PROTOCOL, `${WIRE_TOKEN_PROTOCOL}${TOKEN}`]);
+      expect(socket.url).toBe('ws://127.0.0.1:1/ws');
+    }
+  });
+
+  it('after a failed handshake the host is asked; a refused token stops the attempts and says so', async () => {
+    const checkToken = vi.fn(async (): Promise<TokenCheck> => 'refused');
+    const onTokenRefused = vi.fn();
+    const { api } = connect(10_000, { checkToken, onTokenRefused });
+    const list = api['sessions.list']({});
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(checkToken).toHaveBeenCalledTimes(1);
+    expect(onTokenRefused).toHaveBeenCalledTimes(1);
+    expect(await list).toEqual({ ok: false, error: TOKEN_REFUSED });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('a host that is down (or takes the token) is tried again; a drop after an open asks nothing', async () => {
+    const checks: TokenCheck[] = ['unknown', 'accepted'];
+    const checkToken = vi.fn(async () => checks.shift() ?? 'unknown');
+    const onTokenRefused = vi.fn();
+    connect(10_000, { checkToken, onTokenRefused });
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(BACKOFF.initialMs);
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(2 * BACKOFF.initialMs);
+    expect(checkToken).toHaveBeenCalledTimes(2);
+    latest().open();
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(checkToken).toHaveBeenCalledTimes(2);
+    expect(onTokenRefused).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(3);
   });
 });
 

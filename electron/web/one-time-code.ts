@@ -1,0 +1,49 @@
+/**
+ * What `npm start` hands the browser instead of the token. A command line is public: any
+ * local user sees `xdg-open URL` (and the browser it starts) in `ps`. So the URL carries a
+ * code that the host exchanges once, within 60 s, for a redirect to `/#token=…`; what `ps`
+ * shows is worthless after the page used it or a minute passed. Codes live in memory only:
+ * a restarted host honours none.
+ */
+import { randomBytes } from 'node:crypto';
+import { tokenMatches } from './token.js';
+
+export const CODE_LIFETIME_MS = 60_000;
+
+/** Only this process mints codes, one per browser it opens; a few at once is plenty. */
+const MAX_LIVE_CODES = 16;
+
+interface LiveCode {
+  code: string;
+  expiresAt: number;
+}
+
+export class OneTimeCodes {
+  private live: LiveCode[] = [];
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  mint(): string {
+    this.purge();
+    const code = randomBytes(24).toString('base64url');
+    this.live.push({ code, expiresAt: this.now() + CODE_LIFETIME_MS });
+    if (this.live.length > MAX_LIVE_CODES) this.live.shift();
+    return code;
+  }
+
+  /** True once for a live code; false for a code that is unknown, spent or expired. */
+  redeem(given: string | null): boolean {
+    this.purge();
+    let found: LiveCode | null = null;
+    // Every live code is compared, in constant time, so the answer's timing says nothing.
+    for (const entry of this.live) if (tokenMatches(entry.code, given)) found = entry;
+    if (!found) return false;
+    this.live = this.live.filter((entry) => entry !== found);
+    return true;
+  }
+
+  private purge(): void {
+    const now = this.now();
+    this.live = this.live.filter((entry) => now < entry.expiresAt);
+  }
+}
