@@ -13,6 +13,7 @@ import {
   RUN_STREAM_MAX_BYTES,
 } from '../../../shared/limits.js';
 import type { ResolvedPath } from '../paths/workspace.js';
+import { commandPath } from './command-path.js';
 import { describeOutcome } from './command-report.js';
 import { CommandStartError, runInProcessGroup, type ProcessOutcome } from './process-group.js';
 import { resolveToolPath } from './tool-path.js';
@@ -101,15 +102,20 @@ export interface RunCommandOptions {
   env: NodeJS.ProcessEnv;
   timeoutS?: number;
   exec?: ExecContext;
+  /** process.platform unless a test stands in another. */
+  platform?: NodeJS.Platform;
 }
 
 /**
  * Runs an argv with the run tool's limits; for callers that have their own gate step,
  * such as the Stop hooks. Throws CommandStartError when the program cannot start.
  */
-export function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<ProcessOutcome> {
+export async function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<ProcessOutcome> {
+  const [program = '', ...args] = argv;
+  const lookup = { platform: options.platform ?? process.platform, env: options.env };
   return runInProcessGroup({
-    argv,
+    // On Windows a bare name resolved on PATH, so a same-named file in the workspace never runs.
+    argv: [await commandPath(program, lookup), ...args],
     cwd: options.cwd,
     env: options.env,
     timeoutMs: (options.timeoutS ?? RUN_DEFAULT_TIMEOUT_S) * 1000,
