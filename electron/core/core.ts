@@ -91,6 +91,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return { chat: makeChat(model, keys), model };
     },
     diff: differ.diff,
+    dataDir: options.dataDir,
     home: options.home,
     commandEnv: secretFreeEnv,
     newId: randomUUID,

@@ -4,6 +4,11 @@
  * followed to the real location. A path meant to be inside that lands outside is refused
  * and the refusal says whether `..` or a symlink took it there. An absolute path outside
  * is a deliberate reach: it is returned, marked outside, for the gate to put on a card.
+ *
+ * The app's data folder (every session's log, the keys, the web host's token) counts as
+ * outside whatever the workspace (SPEC §11): a workspace at `~` contains it. A path
+ * there, relative or not, is returned marked outside, so it takes a card like any other.
+ * This is the one place that decides it: `inside` below is what the gate and every tool read.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +18,7 @@ export interface ResolvedPath {
   input: string;
   /** Absolute real location: every symlink followed; for a missing file, its deepest existing ancestor resolved and the rest appended. */
   real: string;
-  /** True when `real` is the workspace root or below it. */
+  /** True when `real` is the workspace root or below it, and not in the app's data folder. */
   inside: boolean;
   /** True when something exists at `real` (a dangling link's own name does not count). */
   exists: boolean;
@@ -42,21 +47,45 @@ export class PathInputError extends Error {
   override readonly name = 'PathInputError';
 }
 
+export interface WorkspaceOptions {
+  /** The app's data folder (Electron's userData, GATEHOUSE_HOME or --data-dir): never inside. */
+  dataDir?: string;
+}
+
 export class Workspace {
   private constructor(
     /** The workspace root, resolved once with realpath. */
     readonly root: string,
+    /** The data folder's real location, or null when the workspace was opened without one. */
+    readonly dataDir: string | null,
   ) {}
 
-  static async open(dir: string): Promise<Workspace> {
+  static async open(dir: string, options: WorkspaceOptions = {}): Promise<Workspace> {
     const real = await fs.realpath(path.resolve(dir));
     const stat = await fs.stat(real);
     if (!stat.isDirectory()) throw new PathInputError(`workspace is not a folder: ${dir}`);
-    return new Workspace(real);
+    const dataDir = options.dataDir === undefined ? null : (await realLocation(path.resolve(options.dataDir))).real;
+    // Every file of such a workspace would need a card and no command could run in it.
+    if (dataDir !== null && inFolder(real, dataDir)) {
+      throw new PathInputError(`workspace ${dir} is inside the app's data folder (${dataDir})`);
+    }
+    return new Workspace(real, dataDir);
   }
 
+  /** True when `real` is the workspace root or below it (the data folder included). */
   contains(real: string): boolean {
     return real === this.root || real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep);
+  }
+
+  /**
+   * Where the data folder lies strictly below `dir` (a real folder), as the path segments
+   * from `dir` down to it: what a search of `dir` must leave out. Null when it is
+   * elsewhere, or when `dir` is in it (a search there was asked for by name, and carded).
+   */
+  dataDirBelow(dir: string): string[] | null {
+    if (this.dataDir === null) return null;
+    const below = segmentsBelow(this.dataDir, dir);
+    return below === null || below.length === 0 ? null : below;
   }
 
   /** Workspace-relative form of a real path inside the workspace ("." for the root). */
@@ -69,15 +98,46 @@ export class Workspace {
     if (input.includes('\0')) throw new PathInputError('path must not contain a NUL byte');
     if (path.isAbsolute(input)) {
       const { real, exists } = await realLocation(path.resolve(input));
-      return { input, real, inside: this.contains(real), exists };
+      return { input, real, inside: this.isInside(real), exists };
     }
     const joined = path.resolve(this.root, input);
     if (!this.contains(joined)) throw new PathEscapeError(input, 'dotdot', joined);
     const { real, exists } = await realLocation(joined);
     // `..` is applied lexically first, so a path that still lands outside got there through a link.
     if (!this.contains(real)) throw new PathEscapeError(input, 'symlink', real);
-    return { input, real, inside: true, exists };
+    // A relative path into the data folder is not an escape: it is an outside read, asked on a card.
+    return { input, real, inside: this.isInside(real), exists };
   }
+
+  private isInside(real: string): boolean {
+    return this.contains(real) && !(this.dataDir !== null && inFolder(real, this.dataDir));
+  }
+}
+
+/** True when `real` is `folder` or below it. */
+function inFolder(real: string, folder: string): boolean {
+  return segmentsBelow(real, folder) !== null;
+}
+
+/**
+ * The segments of `real` below `folder` ([] for the folder itself), or null when it is not
+ * there. Compared loosely (case and Unicode normalization folded), since on a
+ * case-insensitive volume (macOS, Windows, casefolded ext4) the data folder can be named
+ * in another case or form: a look-alike folder counted as the data folder only costs a card.
+ */
+function segmentsBelow(real: string, folder: string): string[] | null {
+  const r = segments(real);
+  const f = segments(folder);
+  if (f.length > r.length || f.some((part, i) => fold(part) !== fold(r[i]!))) return null;
+  return r.slice(f.length);
+}
+
+function segments(p: string): string[] {
+  return p.split(path.sep).filter((part) => part !== '');
+}
+
+function fold(part: string): string {
+  return part.normalize('NFC').toLowerCase();
 }
 
 /**

@@ -24,6 +24,8 @@ export interface SessionsDeps {
   store: SessionStore;
   chat: (model: ModelConfig | null) => { chat: ChatClient; model: ModelConfig };
   diff: DiffFn;
+  /** The app's data folder: every workspace counts it as outside, so no tool reads it without a card. */
+  dataDir: string;
   home: string;
   /** The environment commands run with: the app's own, secrets removed (asked afresh for each command). */
   commandEnv: () => NodeJS.ProcessEnv;
@@ -75,7 +77,7 @@ export class Sessions {
     if (!path.isAbsolute(workspaceDir)) throw new SessionError(`workspace must be an absolute path: ${workspaceDir}`);
     let workspace: Workspace;
     try {
-      workspace = await Workspace.open(workspaceDir);
+      workspace = await this.openWorkspace(workspaceDir);
     } catch (err) {
       throw new SessionError(`cannot open ${workspaceDir} as a workspace: ${(err as Error).message}`);
     }
@@ -97,7 +99,7 @@ export class Sessions {
       // meta.json keeps the real root. A folder now reached there through a link (the
       // workspace swapped for a link, say to a folder outside) is not this workspace:
       // taking it would make every file there free to read.
-      const opened = await Workspace.open(meta.workspace).catch(() => null);
+      const opened = await this.openWorkspace(meta.workspace).catch(() => null);
       const workspace = opened?.root === meta.workspace ? opened : null;
       return this.build(record, workspace);
     });
@@ -110,6 +112,10 @@ export class Sessions {
   async close(): Promise<void> {
     const open = await Promise.allSettled([...this.open.values()]);
     await Promise.all(open.map((r) => (r.status === 'fulfilled' ? r.value.shutdown() : undefined)));
+  }
+
+  private openWorkspace(dir: string): Promise<Workspace> {
+    return Workspace.open(dir, { dataDir: this.deps.dataDir });
   }
 
   private toolContext(workspace: Workspace): ToolContext {

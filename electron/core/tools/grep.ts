@@ -116,6 +116,7 @@ export async function ripgrepCommand(plan: ReadPlan, ctx: ToolContext): Promise<
       ...(args.glob !== undefined ? ['--glob', args.glob] : []),
       // Last, so no user glob can re-include it.
       '--glob=!.git',
+      ...dataDirExclusion(ctx, cwd),
       ...(await ignoreFlags(cwd, searchDir)),
       '--regexp',
       args.pattern,
@@ -125,6 +126,27 @@ export async function ripgrepCommand(plan: ReadPlan, ctx: ToolContext): Promise<
     ],
     cwd,
   };
+}
+
+/**
+ * Keeps ripgrep out of the app's data folder when it lies below its working folder
+ * (SPEC §11). ripgrep is only ever handed the planned target, which is in the data folder
+ * only when a card allowed that; its walk down from there follows no symlinks, so it can
+ * reach the data folder only by its real path, which is what this glob names, anchored
+ * ("/…") to the working folder ripgrep matches walked paths against. An override beats
+ * every ignore file, and `--iglob`s apply after every `--glob`, so the model's glob
+ * cannot re-include it; case is ignored as the data folder check does. Every glob
+ * character is escaped, and the trailing "/" keeps a name ending in a space whole.
+ */
+function dataDirExclusion(ctx: ToolContext, cwd: string): string[] {
+  const below = ctx.workspace.dataDirBelow(cwd);
+  if (below === null) return [];
+  return [`--iglob=!/${below.map(escapeGlob).join('/')}/`];
+}
+
+/** A literal path segment for a gitignore-style glob: every glob character backslash-escaped (ripgrep does so on every OS). */
+function escapeGlob(segment: string): string {
+  return segment.replace(/[\\*?[\]{}!#,\s]/gu, '\\$&');
 }
 
 /** ripgrep's words, on exit 2, when every file was filtered out: for the model that is simply no match. */
@@ -151,7 +173,7 @@ function grepResult(reader: RgOutputReader, exit: RipgrepExit, shown: string, ti
   for (const note of reader.notes) lines.push(`[grep: ${note}]`);
   if (nothingSearched) {
     lines.push(
-      '[grep: no file was searched: every file there was skipped (ignored by .gitignore, left out by the glob, or inside .git); binary files are skipped too]',
+      "[grep: no file was searched: every file there was skipped (ignored by .gitignore, left out by the glob, or inside .git or the app's data folder); binary files are skipped too]",
     );
   } else if (exit.code === 2) {
     lines.push(`[grep: ripgrep also reported: ${firstLine(exit.stderr)}]`);

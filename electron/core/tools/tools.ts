@@ -3,7 +3,6 @@
  * A call is planned first (arguments checked, paths resolved, proposed bytes computed)
  * and executed only after the gate has looked at the plan.
  */
-import path from 'node:path';
 import { grepTool } from './grep.js';
 import { listDirTool } from './list-dir.js';
 import { readFileTool } from './read-file.js';
@@ -63,15 +62,16 @@ export class Tools {
   }
 
   /**
-   * Where an absolute `path` argument lands when that is outside the workspace, else
-   * null. The gate uses it to keep planning errors about outside files (which would
-   * say whether a file exists, or whether a string occurs in it) from reaching the
-   * model before a person has allowed anything there.
+   * Where a `path` argument lands when that is outside the workspace, else null: an
+   * absolute path, or a relative one into the app's data folder. The gate uses it to keep
+   * planning errors about outside files (which would say whether a file exists, or
+   * whether a string occurs in it) from reaching the model before a person has allowed
+   * anything there.
    */
   async outsideTarget(name: string, rawArgs: unknown): Promise<string | null> {
     if (!this.byName.has(name) || name === 'run' || typeof rawArgs !== 'object' || rawArgs === null) return null;
     const target = (rawArgs as { path?: unknown }).path;
-    if (typeof target !== 'string' || !path.isAbsolute(target)) return null;
+    if (typeof target !== 'string') return null;
     try {
       const resolved = await this.ctx.workspace.resolve(target);
       return resolved.inside ? null : resolved.real;
