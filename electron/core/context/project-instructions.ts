@@ -12,7 +12,8 @@ export async function projectInstructions(workspace: Workspace): Promise<{ file:
   for (const file of ['AGENTS.md', 'CLAUDE.md']) {
     try {
       const target = await workspace.resolve(file);
-      if (!target.exists) continue;
+      // Not inside: a link into the app's data folder (a session log, the web token) is no instruction.
+      if (!target.exists || !target.inside) continue;
       // Only the first INSTRUCTIONS_MAX_BYTES are read, and a FIFO or device is refused
       // rather than waited on, so no file here can stall or swell the turn.
       const read = await readRegularFile(target.real, INSTRUCTIONS_MAX_BYTES);

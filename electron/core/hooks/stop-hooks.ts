@@ -43,7 +43,9 @@ async function settingsText(workspace: Workspace): Promise<string | null | { ok:
   try {
     const target = await workspace.resolve(WORKSPACE_SETTINGS);
     // Through the no-hang reader: a FIFO or a huge file here must not stall every turn.
-    const read = target.exists ? await readRegularFile(target.real, WORKSPACE_SETTINGS_MAX_BYTES) : null;
+    // A link into the app's data folder (outside for the agent) is not the workspace's settings.
+    const read =
+      target.exists && target.inside ? await readRegularFile(target.real, WORKSPACE_SETTINGS_MAX_BYTES) : null;
     if (read === null) return null;
     if (!read.cut) return read.bytes.toString('utf8');
     return {

@@ -87,4 +87,14 @@ describe('projectInstructions', () => {
     execFileSync('mkfifo', [path.join(root, 'CLAUDE.md')]);
     expect(await projectInstructions(workspace)).toBeNull();
   });
+
+  it("never reads a link into the app's data folder, even with the data folder inside the workspace", async () => {
+    const dataDir = path.join(root, '.gatehouse-data');
+    await mkdir(dataDir);
+    await writeFile(path.join(dataDir, 'web-token'), 'secret-token');
+    await symlink(path.join(dataDir, 'web-token'), path.join(root, 'AGENTS.md'));
+    await put('CLAUDE.md', 'from claude');
+    const guarded = await Workspace.open(root, { dataDir });
+    expect(await projectInstructions(guarded)).toEqual({ file: 'CLAUDE.md', text: 'from claude' });
+  });
 });

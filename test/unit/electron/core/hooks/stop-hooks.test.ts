@@ -103,4 +103,13 @@ describe('readStopHooks', () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.problem).toMatch(/^cannot read \.gatehouse\/settings\.json: refused: .*symlink/);
   });
+
+  it("never reads settings linked into the app's data folder, even with the data folder inside the workspace", async () => {
+    const dataDir = path.join(root, '.gatehouse-data');
+    await mkdir(dataDir);
+    await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify({ hooks: { stop: [['cat', 'web-token']] } }));
+    await symlink(path.join(dataDir, 'settings.json'), settings);
+    const guarded = await Workspace.open(root, { dataDir });
+    expect(await readStopHooks(guarded)).toEqual({ ok: true, hooks: [] });
+  });
 });
