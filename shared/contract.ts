@@ -93,6 +93,8 @@ export const requestSchemas = {
     /** OS notifications when a card or question goes up (the desktop app only). */
     notifications: z.boolean().optional(),
   }),
+  /** Settings' Test connection: one tiny request with this model setting, saved or not; never saves it. */
+  'settings.test': z.strictObject({ model: modelConfigSchema }),
   /** Which session tab the user is looking at, and whether the window is visible and focused. */
   'app.activeSession': z.strictObject({ id: id.nullable(), visible: z.boolean() }),
   /** The session's one shell, in its workspace (the same live one when opened again). Not gated: it is the user's. */
@@ -139,6 +141,16 @@ export interface SettingsView {
   keyStorage: 'os' | 'plain-text' | 'none';
 }
 
+/**
+ * What Test connection found, in words for the person (never a key or a URL's credentials).
+ * `no_answer`: nothing came back before the test's timeout; `failed`: anything else, in the
+ * chat client's own words.
+ */
+export interface ConnectionTest {
+  outcome: 'works' | 'key_refused' | 'model_not_found' | 'unreachable' | 'no_answer' | 'failed';
+  message: string;
+}
+
 export interface CallResponses {
   'sessions.list': SessionSummary[];
   'sessions.open': SessionSummary;
@@ -157,6 +169,7 @@ export interface CallResponses {
   'question.answer': { questionId: string };
   'settings.get': SettingsView;
   'settings.set': SettingsView;
+  'settings.test': ConnectionTest;
   'terminal.open': { terminalId: string };
   'terminal.write': Record<string, never>;
   'terminal.resize': { cols: number; rows: number };

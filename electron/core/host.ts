@@ -17,6 +17,7 @@ import {
 } from '../../shared/contract.js';
 import { plainHttpKeyProblem } from '../../shared/key-transport.js';
 import { ChatError } from './chat/chat-error.js';
+import { testConnection } from './chat/connection-test.js';
 import type { EncryptedKeys } from './settings/encrypted-keys.js';
 import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
@@ -90,6 +91,8 @@ export class Host {
       },
       'settings.get': () => this.settingsView(),
       'settings.set': (req) => this.setSettings(req),
+      // The real chat client with the keys a turn would use; the setting itself is not saved.
+      'settings.test': ({ model }) => testConnection(model, { keys: deps.keys, env: deps.env }),
       'terminal.open': ({ id }) => deps.terminals.open(id),
       'terminal.write': async ({ terminalId, data }) => {
         deps.terminals.write(terminalId, data);

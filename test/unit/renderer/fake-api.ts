@@ -135,6 +135,8 @@ function defaultData(name: CallName, request: Record<string, unknown>): unknown 
     case 'settings.get':
     case 'settings.set':
       return SETTINGS_NONE;
+    case 'settings.test':
+      return { outcome: 'works', message: `Works: ${(request.model as { modelId: string }).modelId} answered.` };
     case 'models.catalog':
       return CATALOG_EMPTY;
     case 'session.context':

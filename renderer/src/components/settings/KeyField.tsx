@@ -7,6 +7,7 @@ import type { Provider, SettingsView } from '../../../../shared/contract';
 import { useApi } from '../../api/api-context';
 import { useAppStore } from '../../store/app-store';
 import { keySourceWords } from './key-source';
+import { PROVIDER_SHORT_NAMES } from './provider-names';
 
 export function KeyField({ provider, view }: { provider: Provider; view: SettingsView }) {
   const api = useApi();
@@ -30,7 +31,7 @@ export function KeyField({ provider, view }: { provider: Provider; view: Setting
   const needsConsent = storage === 'plain-text' && !plainTextOk;
   return (
     <fieldset className="key-field">
-      <legend>API key for {provider}</legend>
+      <legend>API key for {PROVIDER_SHORT_NAMES[provider]}</legend>
       <p className="key-source">
         Key: <strong>{keySourceWords(source)}</strong>
       </p>

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Provider } from '../../../../shared/contract';
 import { DEFAULT_CONTEXT_WINDOW, findModelFacts, type ModelFacts } from '../../../../shared/model-facts';
 import { factsWords, filterModels, modelsFor, windowWords } from './model-choice';
+import { PROVIDER_SHORT_NAMES } from './provider-names';
 import type { CatalogState } from './useModelCatalog';
 
 const LISTBOX_ID = 'model-options';
@@ -86,7 +87,7 @@ export function ModelPicker({ provider, catalog, value, onChange }: Props) {
         <ul
           id={LISTBOX_ID}
           role="listbox"
-          aria-label={`Known ${provider} models`}
+          aria-label={`Known ${PROVIDER_SHORT_NAMES[provider]} models`}
           className="suggestions model-options"
         >
           {options.map((model, i) => (

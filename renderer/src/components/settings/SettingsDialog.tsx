@@ -1,6 +1,7 @@
 /**
  * Settings: the model (provider, id picked from the known models or typed, base URL, output
- * cap, and the window and prices of a model the table lacks), each provider's key, notifications.
+ * cap, and the window and prices of a model the table lacks), a test of that setting before it
+ * is saved, each provider's key, notifications.
  */
 import { useState, type FormEvent } from 'react';
 import { providerSchema, type Provider } from '../../../../shared/contract';
@@ -14,6 +15,8 @@ import { formFrom, modelFrom, type ModelForm } from './model-form';
 import { ModelOverrides } from './ModelOverrides';
 import { ModelPicker } from './ModelPicker';
 import { NotificationsField } from './NotificationsField';
+import { PROVIDER_NAMES, PROVIDER_SHORT_NAMES } from './provider-names';
+import { ConnectionResult, TestConnectionButton, useConnectionTest } from './TestConnection';
 import { useModelCatalog, type CatalogState } from './useModelCatalog';
 
 const PROVIDERS = providerSchema.options as Provider[];
@@ -35,6 +38,7 @@ function SettingsForm() {
   const [form, setForm] = useState<ModelForm>(() => formFrom(view.model));
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const catalog = useModelCatalog();
+  const tester = useConnectionTest(form);
   const field = (name: keyof ModelForm) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
 
   const save = async (event: FormEvent) => {
@@ -59,7 +63,7 @@ function SettingsForm() {
         <select id="settings-provider" value={form.provider} onChange={(e) => field('provider')(e.target.value)}>
           {PROVIDERS.map((p) => (
             <option key={p} value={p}>
-              {p}
+              {PROVIDER_NAMES[p]}
             </option>
           ))}
         </select>
@@ -88,10 +92,12 @@ function SettingsForm() {
           </p>
         )}
         <div className="dialog-actions">
+          <TestConnectionButton tester={tester} />
           <button type="submit" className="primary">
             Save model
           </button>
         </div>
+        <ConnectionResult tester={tester} />
         {message && (
           <p
             className={message.kind === 'error' ? 'dialog-error' : 'settings-ok'}
@@ -106,7 +112,7 @@ function SettingsForm() {
         <ul>
           {PROVIDERS.map((p) => (
             <li key={p}>
-              <span className="mono">{p}</span>: {keySourceWords(view.keys[p])}
+              {PROVIDER_SHORT_NAMES[p]}: {keySourceWords(view.keys[p])}
             </li>
           ))}
         </ul>

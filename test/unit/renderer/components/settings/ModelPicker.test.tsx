@@ -56,7 +56,7 @@ describe('the model picker', () => {
   it('offers the chosen provider’s known models, with window and price, from one catalog call', async () => {
     const { fake, unmount } = settingsWith(null);
     await userEvent.type(modelField(), 'sonnet');
-    const list = await screen.findByRole('listbox', { name: 'Known anthropic models' });
+    const list = await screen.findByRole('listbox', { name: 'Known Anthropic models' });
     expect(
       within(list)
         .getAllByRole('option')
@@ -83,7 +83,7 @@ describe('the model picker', () => {
     await screen.findByText(/Prices from/);
     await userEvent.selectOptions(screen.getByLabelText('Provider'), 'openai');
     await userEvent.type(modelField(), 'gpt');
-    expect(screen.getByRole('listbox', { name: 'Known openai models' })).toBeInTheDocument();
+    expect(screen.getByRole('listbox', { name: 'Known OpenAI models' })).toBeInTheDocument();
     expect(optionNames()).toEqual([
       'gpt-5 GPT-5 · 400k · $1.25 / $10 per M',
       'gpt-5-mini GPT-5 mini · 400k · $0.25 / $2 per M',

@@ -18,13 +18,25 @@ function settingsWith(view: Partial<SettingsView>) {
 const model = { provider: 'anthropic' as const, modelId: 'claude-sonnet-4-5' };
 
 describe('settings', () => {
+  it('names the providers, keeping their ids as the values saved', () => {
+    settingsWith({ model });
+    const options = within(screen.getByLabelText('Provider')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Anthropic',
+      'OpenAI',
+      'OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter…)',
+    ]);
+    expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual(['anthropic', 'openai', 'openai-compatible']);
+    expect(screen.getByRole('group', { name: 'API key for Anthropic' })).toBeInTheDocument();
+  });
+
   it('shows where each provider’s key comes from, never the key, and an empty key field', () => {
     settingsWith({ model, keys: { anthropic: 'settings', openai: 'env', 'openai-compatible': null } });
     const sources = within(screen.getByRole('region', { name: 'API keys' })).getAllByRole('listitem');
     expect(sources.map((li) => li.textContent)).toEqual([
-      'anthropic: saved',
-      'openai: from the environment',
-      'openai-compatible: none',
+      'Anthropic: saved',
+      'OpenAI: from the environment',
+      'OpenAI-compatible server: none',
     ]);
     expect(screen.getByText('Key:').textContent).toBe('Key: saved');
     expect(screen.getByLabelText('New key')).toHaveValue('');
@@ -36,7 +48,7 @@ describe('settings', () => {
     expect(screen.getByText('Key:').textContent).toBe('Key: none');
     await userEvent.selectOptions(screen.getByLabelText('Provider'), 'openai');
     expect(screen.getByText('Key:').textContent).toBe('Key: from the environment');
-    expect(screen.getByRole('group', { name: 'API key for openai' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'API key for OpenAI' })).toBeInTheDocument();
   });
 
   it('saves a typed key write-only and clears the field; the reply never puts it back', async () => {
