@@ -1,7 +1,8 @@
 /**
  * `npm start [-- FOLDER]`: the Electron app wherever an Electron binary can start; where
  * none can (never downloaded, or no display) one line says why and the same app is served
- * to the browser by the web host. FOLDER opens a session on that folder either way.
+ * to the browser by the web host. FOLDER opens a session on that folder either way, and
+ * the window shows its tab with the composer focused.
  */
 import { serveUntilSignal } from '../electron/web/start-web-host.js';
 import { dataDir } from './data-dir.js';

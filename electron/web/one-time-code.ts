@@ -13,9 +13,15 @@ export const CODE_LIFETIME_MS = 60_000;
 /** Only this process mints codes, one per browser it opens; a few at once is plenty. */
 const MAX_LIVE_CODES = 16;
 
+export interface Redeemed {
+  /** The session the page should show first (`--open FOLDER`), if any. */
+  session: string | null;
+}
+
 interface LiveCode {
   code: string;
   expiresAt: number;
+  session: string | null;
 }
 
 export class OneTimeCodes {
@@ -23,23 +29,23 @@ export class OneTimeCodes {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  mint(): string {
+  mint(session: string | null = null): string {
     this.purge();
     const code = randomBytes(24).toString('base64url');
-    this.live.push({ code, expiresAt: this.now() + CODE_LIFETIME_MS });
+    this.live.push({ code, expiresAt: this.now() + CODE_LIFETIME_MS, session });
     if (this.live.length > MAX_LIVE_CODES) this.live.shift();
     return code;
   }
 
-  /** True once for a live code; false for a code that is unknown, spent or expired. */
-  redeem(given: string | null): boolean {
+  /** The code's grant, once; null for a code that is unknown, spent or expired. */
+  redeem(given: string | null): Redeemed | null {
     this.purge();
     let found: LiveCode | null = null;
     // Every live code is compared, in constant time, so the answer's timing says nothing.
     for (const entry of this.live) if (tokenMatches(entry.code, given)) found = entry;
-    if (!found) return false;
+    if (!found) return null;
     this.live = this.live.filter((entry) => entry !== found);
-    return true;
+    return { session: found.session };
   }
 
   private purge(): void {

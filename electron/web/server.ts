@@ -50,11 +50,13 @@ export interface WebServerOptions {
 export interface WebServer {
   /** The URL to print: the token rides in its fragment, which no browser sends to a server. */
   readonly url: string;
+  /** `url`, also telling the page which session to show first (`--open FOLDER`). */
+  tokenUrl(session?: string | null): string;
   /**
    * A URL for a command line (`xdg-open`), which every local user can read: it carries a
-   * code good for one visit within 60 s, never the token.
+   * code good for one visit within 60 s, never the token. The session rides with the code.
    */
-  oneTimeUrl(): string;
+  oneTimeUrl(session?: string | null): string;
   readonly port: number;
   /** Set when listening beyond this machine: print it. */
   readonly warning: string | null;
@@ -100,9 +102,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const code = url.searchParams.get('code');
     // HEAD (a link checker, a preview) must not spend the code the browser is about to use.
     if (code !== null && req.method === 'GET') {
-      if (!codes.redeem(code)) return plain(res, 401, CODE_SPENT);
+      const redeemed = codes.redeem(code);
+      if (!redeemed) return plain(res, 401, CODE_SPENT);
       // The browser keeps the fragment of a redirect's Location: the page reads the token there.
-      res.writeHead(303, { Location: `/${fragment(options.token)}` });
+      res.writeHead(303, { Location: `/${fragment(options.token, redeemed.session)}` });
       return void res.end();
     }
     await serveStatic(options.staticDir, req, res, url.pathname);
@@ -138,8 +141,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const origin = `http://${shownHost}:${port}`;
 
   return {
-    url: `${origin}/${fragment(options.token)}`,
-    oneTimeUrl: () => `${origin}/?code=${codes.mint()}`,
+    url: `${origin}/${fragment(options.token, null)}`,
+    tokenUrl: (session) => `${origin}/${fragment(options.token, session ?? null)}`,
+    oneTimeUrl: (session) => `${origin}/?code=${codes.mint(session ?? null)}`,
     port,
     warning,
     close: async () => {
@@ -156,9 +160,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 }
 
-/** `#token=…`: what the page reads at load and then takes out of the address bar. */
-function fragment(token: string): string {
-  return `#${new URLSearchParams({ token }).toString()}`;
+/**
+ * `#token=…[&session=…]`: what the page reads at load and then takes out of the address
+ * bar; `session` is the tab it shows first.
+ */
+function fragment(token: string, session: string | null): string {
+  const params = new URLSearchParams({ token });
+  if (session) params.set('session', session);
+  return `#${params.toString()}`;
 }
 
 function bearer(header: string | undefined): string | null {

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SessionSummary } from '../../shared/contract.js';
 import { createCore, type Core } from '../core/core.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { loadOrCreateToken } from './token.js';
@@ -35,10 +36,12 @@ export interface WebHostOptions {
 }
 
 export interface RunningWebHost {
-  /** The URL to print: the token in its fragment. */
+  /** The URL to print: the token in its fragment, and the session `--open` made, if any. */
   readonly url: string;
   /** The URL to hand a browser on a command line: a code good once, for 60 s (see one-time-code.ts). */
   oneTimeUrl(): string;
+  /** The session opened on `openFolder`, which the page shows first. */
+  readonly startSession: string | null;
   readonly server: WebServer;
   readonly core: Core;
   /** Lines worth printing at start: a network warning, unreadable sessions, the opened session. */
@@ -62,6 +65,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   });
   const notes: string[] = [];
   let server: WebServer;
+  let startSession: string | null = null;
   try {
     const serverOptions = {
       host: core.host,
@@ -75,7 +79,11 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       if (options.port !== undefined || err.code !== 'EADDRINUSE') throw err;
       return startWebServer({ ...serverOptions, port: 0 });
     });
-    if (options.openFolder) notes.push(await openFolder(core, options.openFolder));
+    if (options.openFolder) {
+      const opened = await openFolder(core, options.openFolder);
+      startSession = opened.id;
+      notes.push(`opened a session on ${opened.workspace}`);
+    }
   } catch (err) {
     await core.close();
     await lock.release();
@@ -85,8 +93,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   for (const bad of core.unreadable) notes.push(`could not read session ${bad.name}: ${bad.error}`);
   let closing: Promise<void> | null = null;
   return {
-    url: server.url,
-    oneTimeUrl: () => server.oneTimeUrl(),
+    url: server.tokenUrl(startSession),
+    oneTimeUrl: () => server.oneTimeUrl(startSession),
+    startSession,
     server,
     core,
     notes,
@@ -99,10 +108,10 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   };
 }
 
-async function openFolder(core: Core, folder: string): Promise<string> {
+async function openFolder(core: Core, folder: string): Promise<SessionSummary> {
   const reply = await core.host.call('sessions.open', { workspace: path.resolve(folder) });
   if (!reply.ok) throw new Error(`--open ${folder}: ${reply.error}`);
-  return `opened a session on ${(reply.data as { workspace: string }).workspace}`;
+  return reply.data as SessionSummary;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Picks the transport — the preload's `window.gatehouse` in Electron, else the web host's
  * WebSocket with the token this tab holds — makes the store, keeps it in step with the
  * app, and renders the frame. A browser tab without a token (or whose token the host
- * refuses) gets one paragraph saying which URL to open instead.
+ * refuses) gets one paragraph saying which URL to open instead. A URL naming a session
+ * (`npm start -- FOLDER`) opens its tab.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,6 +12,7 @@ import { ApiProvider } from './api/api-context';
 import { checkToken, forgetToken, takePageAccess } from './api/page-access';
 import type { RendererApi } from './api/types';
 import { connectWebHost } from './api/ws-client';
+import { showSession } from './hooks/show-session';
 import { createAppStore, StoreProvider } from './store/app-store';
 import { connectStore } from './store/sync';
 import './styles/theme.css';
@@ -46,10 +48,14 @@ function sessionStore(): Storage | null {
   }
 }
 
+/** The session the web host's URL named; Electron's shell says so with app.focusSession instead. */
+let startSession: string | null = null;
+
 function webHostApi(): RendererApi | null {
   const storage = sessionStore();
-  const { token } = takePageAccess(window.location, storage, window.history);
+  const { token, session } = takePageAccess(window.location, storage, window.history);
   if (!token) return null;
+  startSession = session;
   return connectWebHost({
     token,
     checkToken: () => checkToken(token),
@@ -65,6 +71,7 @@ if (api) {
   const store = createAppStore();
   const sync = connectStore(store, api);
   void sync.start();
+  if (startSession) showSession(store, startSession);
   root.render(
     <StrictMode>
       <ApiProvider api={api}>

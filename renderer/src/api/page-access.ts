@@ -15,6 +15,11 @@ export const TOKEN_STORAGE_KEY = 'gatehouse.token';
 export interface PageAccess {
   /** The token to offer the socket; null when this tab was never given one. */
   token: string | null;
+  /**
+   * The session to show first (`npm start -- FOLDER` opened it), from this load's URL only:
+   * a reload shows whatever tabs the person left.
+   */
+  session: string | null;
 }
 
 /** Reads (and removes) the fragment's token, remembers it, and returns what this tab holds. */
@@ -25,7 +30,8 @@ export function takePageAccess(
 ): PageAccess {
   const params = new URLSearchParams(location.hash.replace(/^#/, ''));
   const given = params.get('token');
-  if (params.has('token')) {
+  const session = params.get('session') || null;
+  if (params.has('token') || params.has('session')) {
     // Out of the address bar (and of this history entry) before anything else runs.
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   }
@@ -35,12 +41,12 @@ export function takePageAccess(
     } catch {
       // Storage denied: this load still works; a reload will ask for the URL again.
     }
-    return { token: given };
+    return { token: given, session };
   }
   try {
-    return { token: storage?.getItem(TOKEN_STORAGE_KEY) ?? null };
+    return { token: storage?.getItem(TOKEN_STORAGE_KEY) ?? null, session };
   } catch {
-    return { token: null };
+    return { token: null, session };
   }
 }
 

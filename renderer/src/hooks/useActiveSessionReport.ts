@@ -1,10 +1,12 @@
 /**
  * Tells the app which session the person is looking at (so the shell does not notify about
- * a card already in view), and shows the tab the shell asks for (a tray or notification click).
+ * a card already in view), and shows the tab the shell asks for (a tray or notification
+ * click, a folder given to `npm start`), even one whose summary has not arrived yet.
  */
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/api-context';
 import { useAppStore, useAppStoreApi } from '../store/app-store';
+import { showSession } from './show-session';
 
 const looking = () => document.visibilityState === 'visible' && document.hasFocus();
 
@@ -30,15 +32,17 @@ export function useActiveSessionReport(): void {
     void api['app.activeSession']?.({ id: activeId, visible });
   }, [api, activeId, visible]);
 
-  useEffect(
-    () =>
-      api.subscribe((push) => {
-        if (push.name !== 'app.focusSession') return;
-        const id = push.payload.id;
-        if (!store.getState().sessions[id]) return;
-        store.getState().openTab(id);
-        store.getState().requestFocus(id, null);
-      }),
-    [api, store],
-  );
+  useEffect(() => {
+    // The newest request wins: an older one still waiting for its session stops.
+    let stopShowing = () => {};
+    const unsubscribe = api.subscribe((push) => {
+      if (push.name !== 'app.focusSession') return;
+      stopShowing();
+      stopShowing = showSession(store, push.payload.id);
+    });
+    return () => {
+      unsubscribe();
+      stopShowing();
+    };
+  }, [api, store]);
 }

@@ -60,6 +60,8 @@ describe('npm run serve', () => {
     });
     expect(output.match(/http:\/\//g)).toHaveLength(1);
     expect(output).toContain(`opened a session on ${workspace}`);
+    // The page shows the session --open made: the printed URL names it.
+    const shown = new URLSearchParams(url.hash.slice(1)).get('session');
 
     const token = new URLSearchParams(url.hash.slice(1)).get('token')!;
     const ws = new WebSocket(`ws://${url.host}/ws`, tokenProtocols(token), {
@@ -70,6 +72,7 @@ describe('npm run serve', () => {
       reply: { ok: true; data: { id: string }[] };
     };
     const id = list.reply.data[0]!.id;
+    expect(shown).toBe(id);
     const hold = createHold();
     fake.enqueue({ text: 'still working', hold });
     const sent = await exchange(

@@ -144,11 +144,20 @@ describe('the one-time URL (what npm start hands the browser on its command line
     const codes = new OneTimeCodes(() => now);
     const first = codes.mint();
     const rest = Array.from({ length: 16 }, () => codes.mint());
-    expect(codes.redeem(first)).toBe(false);
-    expect(codes.redeem(null)).toBe(false);
-    expect(codes.redeem('')).toBe(false);
+    expect(codes.redeem(first)).toBeNull();
+    expect(codes.redeem(null)).toBeNull();
+    expect(codes.redeem('')).toBeNull();
+    expect(codes.redeem(rest[0]!)).toEqual({ session: null });
     now += CODE_LIFETIME_MS;
-    expect(codes.redeem(rest.at(-1)!)).toBe(false);
+    expect(codes.redeem(rest.at(-1)!)).toBeNull();
+  });
+
+  it('names the session to show first, as the printed URL does (npm start -- FOLDER)', async () => {
+    w = await startWebHarness();
+    const reply = await w.get(pathOf(w.server.oneTimeUrl('s-1')));
+    expect(reply.headers.location).toBe(`/#token=${w.token}&session=s-1`);
+    expect(w.server.tokenUrl('s-1')).toBe(`${w.origin}/#token=${w.token}&session=s-1`);
+    expect(w.server.tokenUrl(null)).toBe(w.server.url);
   });
 });
 

@@ -28,7 +28,7 @@ describe('takePageAccess', () => {
     const storage = memoryStorage();
     const history = fakeHistory();
     const access = takePageAccess({ hash: `#token=${TOKEN}`, pathname: '/', search: '' }, storage, history);
-    expect(access).toEqual({ token: TOKEN });
+    expect(access).toEqual({ token: TOKEN, session: null });
     expect(storage.items.get(TOKEN_STORAGE_KEY)).toBe(TOKEN);
     expect(history.replaceState).toHaveBeenCalledWith({ kept: true }, '', '/');
   });
@@ -37,7 +37,10 @@ describe('takePageAccess', () => {
     const storage = memoryStorage();
     storage.setItem(TOKEN_STORAGE_KEY, TOKEN);
     const history = fakeHistory();
-    expect(takePageAccess({ hash: '', pathname: '/', search: '' }, storage, history)).toEqual({ token: TOKEN });
+    expect(takePageAccess({ hash: '', pathname: '/', search: '' }, storage, history)).toEqual({
+      token: TOKEN,
+      session: null,
+    });
     expect(history.replaceState).not.toHaveBeenCalled();
   });
 
@@ -45,10 +48,12 @@ describe('takePageAccess', () => {
     const storage = memoryStorage();
     expect(takePageAccess({ hash: '#other=1', pathname: '/', search: '' }, storage, fakeHistory())).toEqual({
       token: null,
+      session: null,
     });
     storage.setItem(TOKEN_STORAGE_KEY, 'old');
     expect(takePageAccess({ hash: `#token=${TOKEN}`, pathname: '/', search: '' }, storage, fakeHistory())).toEqual({
       token: TOKEN,
+      session: null,
     });
     expect(storage.items.get(TOKEN_STORAGE_KEY)).toBe(TOKEN);
   });
@@ -64,10 +69,28 @@ describe('takePageAccess', () => {
     };
     expect(takePageAccess({ hash: `#token=${TOKEN}`, pathname: '/', search: '' }, denied, fakeHistory())).toEqual({
       token: TOKEN,
+      session: null,
     });
-    expect(takePageAccess({ hash: '', pathname: '/', search: '' }, denied, fakeHistory())).toEqual({ token: null });
+    expect(takePageAccess({ hash: '', pathname: '/', search: '' }, denied, fakeHistory())).toEqual({
+      token: null,
+      session: null,
+    });
     expect(takePageAccess({ hash: `#token=${TOKEN}`, pathname: '/', search: '' }, null, fakeHistory())).toEqual({
       token: TOKEN,
+      session: null,
+    });
+  });
+
+  it('takes the session to show first from this load only, and out of the address bar too', () => {
+    const storage = memoryStorage();
+    const history = fakeHistory();
+    const first = takePageAccess({ hash: `#token=${TOKEN}&session=s-1`, pathname: '/', search: '' }, storage, history);
+    expect(first).toEqual({ token: TOKEN, session: 's-1' });
+    expect(history.replaceState).toHaveBeenCalledWith({ kept: true }, '', '/');
+    expect([...storage.items.keys()]).toEqual([TOKEN_STORAGE_KEY]);
+    expect(takePageAccess({ hash: '', pathname: '/', search: '' }, storage, fakeHistory())).toEqual({
+      token: TOKEN,
+      session: null,
     });
   });
 
