@@ -24,6 +24,7 @@ export function App() {
   useAttention();
   useActiveSessionReport();
   const activeId = useAppStore((s) => s.activeId);
+  const activeTitle = useAppStore((s) => (s.activeId ? s.sessions[s.activeId]?.summary.title : undefined));
   const dialog = useAppStore((s) => s.dialog);
 
   return (
@@ -31,6 +32,8 @@ export function App() {
       <div className="app">
         <Sidebar />
         <main className="main">
+          {/* The page's one level-one heading, for heading navigation; the empty state shows its own. */}
+          {activeId && <h1 className="visually-hidden">{`Session ${activeTitle ?? ''}`.trim()}</h1>}
           <ConnectionBanner />
           <ProblemBanner />
           <NoticeBar />

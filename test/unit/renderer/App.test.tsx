@@ -14,6 +14,20 @@ describe('the frame', () => {
     expect(screen.queryAllByRole('tab')).toEqual([]);
   });
 
+  it('has one level-one heading on every screen: the empty state’s, else the session’s (for screen readers)', () => {
+    const store = createAppStore(memoryStorage());
+    renderFrame(<App />, { store });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['No session open']);
+    act(() => {
+      seedSession(store, { id: 'a', title: 'api', workspace: '/w' }, started());
+      store.getState().openTab('a');
+    });
+    const [heading, ...more] = screen.getAllByRole('heading', { level: 1 });
+    expect(more).toEqual([]);
+    expect(heading).toHaveTextContent('Session api');
+    expect(heading).toHaveClass('visually-hidden');
+  });
+
   it('pins the open card between the transcript and the composer', () => {
     const store = createAppStore(memoryStorage());
     seedSession(store, { id: 'a', workspace: '/w' }, [...started(), writeCard('k1', '/w/a.ts')]);

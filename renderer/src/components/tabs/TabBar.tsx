@@ -1,8 +1,9 @@
 /**
- * One tab per open session, with its state mark. Arrow keys move between tabs (the ARIA
- * tabs pattern); each tab's close button only closes the view, never the session.
+ * One tab per open session, with its state mark. Arrow keys move between tabs and Delete
+ * closes the focused one (the ARIA tabs pattern); closing only closes the view, never the
+ * session.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/app-store';
 import { STATUS_WORDS, statusOf } from '../../store/session-status';
 import { modKeyName } from '../frame/mod-key';
@@ -18,8 +19,26 @@ export function TabBar() {
   const closeTab = useAppStore((s) => s.closeTab);
   const openDialog = useAppStore((s) => s.openDialog);
   const list = useRef<HTMLDivElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  // Set when Delete closed the focused tab: focus follows to the tab shown next (or "+").
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const next = activeId && list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(activeId)}"]`);
+    (next || newButton.current)?.focus();
+  }, [activeId, openIds]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Delete') {
+      const id = (event.target as HTMLElement).closest<HTMLElement>('[data-tab-id]')?.dataset.tabId;
+      if (!id) return;
+      event.preventDefault();
+      refocus.current = true;
+      closeTab(id);
+      return;
+    }
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0 || openIds.length === 0) return;
     event.preventDefault();
@@ -47,6 +66,7 @@ export function TabBar() {
                 tabIndex={active ? 0 : -1}
                 className="tab-label"
                 aria-label={entry ? `${title} (${STATUS_WORDS[statusOf(entry)]})` : title}
+                aria-keyshortcuts="Delete"
                 title={entry?.summary.workspace}
                 onClick={() => activateTab(id)}
                 onAuxClick={(e) => e.button === 1 && closeTab(id)}
@@ -54,21 +74,22 @@ export function TabBar() {
                 {entry && <StateMark status={statusOf(entry)} />}
                 <span className="tab-title">{title}</span>
               </button>
-              <button
-                type="button"
+              {/* For the pointer only. A tablist may hold nothing but tabs (axe: aria-required-children),
+                  so this is no button there; keys close the tab with Delete or Ctrl/Cmd+W. */}
+              <span
                 className="tab-close"
-                aria-label={`Close tab ${title}`}
-                title={`Close tab (${modKeyName()}+W); the session stays in the sidebar`}
-                tabIndex={active ? 0 : -1}
+                aria-hidden="true"
+                title={`Close ${title} (Delete or ${modKeyName()}+W); the session stays in the sidebar`}
                 onClick={() => closeTab(id)}
               >
                 ×
-              </button>
+              </span>
             </div>
           );
         })}
       </div>
       <button
+        ref={newButton}
         type="button"
         className="tab-new"
         aria-label="New session"

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TabBar } from '../../../../../renderer/src/components/tabs/TabBar';
@@ -33,12 +33,35 @@ describe('the tab bar', () => {
     expect(screen.getByRole('tab', { name: /docs/ })).toHaveFocus();
   });
 
-  it('closes a tab without touching its session', async () => {
+  it('the tablist holds tabs only: "+" and the close marks are no buttons inside it', () => {
+    threeTabs();
+    const tablist = screen.getByRole('tablist', { name: 'Open sessions' });
+    expect(within(tablist).queryAllByRole('button')).toEqual([]);
+    expect(within(tablist).getAllByRole('tab')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'New session' }).closest('[role="tablist"]')).toBeNull();
+    for (const tab of screen.getAllByRole('tab')) expect(tab).toHaveAttribute('aria-keyshortcuts', 'Delete');
+  });
+
+  it('the × closes a tab without touching its session', async () => {
     const { store, fake } = threeTabs();
-    await userEvent.click(screen.getByRole('button', { name: 'Close tab web' }));
+    await userEvent.click(screen.getByTitle(/^Close web \(Delete or Ctrl\+W\)/));
     expect(screen.getAllByRole('tab')).toHaveLength(2);
     expect(store.getState().sessions.b).toBeDefined();
     expect(fake.calls).toEqual([]);
+  });
+
+  it('Delete closes the focused tab and focus moves to the tab shown next, then to "+"', async () => {
+    const { store } = threeTabs();
+    screen.getByRole('tab', { name: /docs/ }).focus();
+    await userEvent.keyboard('{Delete}');
+    expect(store.getState().openIds).toEqual(['a', 'b']);
+    expect(store.getState().sessions.c).toBeDefined();
+    const next = screen.getByRole('tab', { selected: true });
+    expect(next).toHaveFocus();
+    await userEvent.keyboard('{Delete}');
+    await userEvent.keyboard('{Delete}');
+    expect(screen.queryAllByRole('tab')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'New session' })).toHaveFocus();
   });
 
   it('a middle click closes a tab, as in browsers', async () => {
