@@ -116,8 +116,20 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   installCsp(session, devServerUrl);
   serveRenderer(electron.protocol, options.rendererDir);
 
+  // The first window may load before the page listens for pushes, so the startup folder's
+  // tab is asked for again when the page first says which session it shows.
+  let pageListening = false;
+  let startupFocus: string | null = null;
+  const pageReported = () => {
+    pageListening = true;
+    const id = startupFocus;
+    startupFocus = null;
+    if (id !== null) setImmediate(() => focus(id));
+  };
+
   // The plain-text backend only obfuscates: the user says yes before a key goes there.
   const guard: CallGuard = async (name, payload) => {
+    if (name === 'app.activeSession' && !pageListening) pageReported();
     if (name !== 'settings.set' || keyStorage !== 'plain-text' || !storesKey(payload)) return null;
     return (await confirmPlainTextKey(electron.dialog)) ? null : PLAIN_TEXT_REFUSED;
   };
@@ -209,7 +221,10 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
 
   await openWindow();
   running = { core, window: () => window, openFolder, shutdown };
-  if (startupFolder !== null) await openFolder(startupFolder);
+  if (startupFolder !== null) {
+    const opened = await openFolder(startupFolder);
+    if (opened && !pageListening) startupFocus = opened.id;
+  }
   return running;
 }
 

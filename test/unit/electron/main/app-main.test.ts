@@ -13,6 +13,7 @@ import { startFakeModel } from '../../../fake-model/server.js';
 import { FakeEvent } from './fake-electron.js';
 import { startShell, type Shell } from './shell-harness.js';
 import { pidAlive } from '../../../../electron/core/process/pid-alive.js';
+import { hostPidOf } from '../core/sandbox/host-pids.js';
 
 let shell: Shell | undefined;
 const folders: string[] = [];
@@ -55,6 +56,19 @@ describe('start-up', () => {
     const list = (await shell.call('sessions.list', {})) as { ok: true; data: SessionSummary[] };
     expect(list.data.map((s) => s.workspace)).toEqual([folder]);
     expect(shell.pushes()).toContainEqual({ name: 'app.focusSession', payload: { id: list.data[0]!.id } });
+  });
+
+  it('asks for that tab again once the page first reports, in case it loaded before it listened', async () => {
+    const folder = await tempFolder();
+    shell = await startShell({ argv: ['/opt/Gatehouse/gatehouse', folder], isPackaged: true });
+    const focusPushes = () => shell!.pushes().filter((p) => p.name === 'app.focusSession');
+    expect(focusPushes()).toHaveLength(1);
+    await shell.call('app.activeSession', { id: null, visible: true });
+    await until(async () => focusPushes().length === 2);
+    expect(focusPushes()[1]).toEqual(focusPushes()[0]);
+    await shell.call('app.activeSession', { id: null, visible: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(focusPushes()).toHaveLength(2);
   });
 });
 
@@ -143,7 +157,9 @@ describe('quitting', () => {
       });
       await shell.call('card.answer', { id, cardId, answer: 'allow_once' });
       await until(async () => (await fs.readFile(path.join(ws, 'child.pid'), 'utf8').catch(() => '')).trim() !== '');
-      const pid = Number((await fs.readFile(path.join(ws, 'child.pid'), 'utf8')).trim());
+      // The command runs confined: $! is its pid inside the sandbox's PID namespace.
+      const inner = Number((await fs.readFile(path.join(ws, 'child.pid'), 'utf8')).trim());
+      const pid = (await hostPidOf(inner, 'sleep\u000060')) ?? inner;
       expect(pidAlive(pid)).toBe(true);
 
       shell.fake.app.events.emit('before-quit', new FakeEvent());
