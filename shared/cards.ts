@@ -13,10 +13,39 @@ export type ReadTool = 'read_file' | 'grep' | 'list_dir';
  * A read grant names its tool too: allowing list_dir on a folder must not let grep read
  * every file below it.
  */
-export type Grant =
-  | { kind: 'write'; path: string }
-  | { kind: 'read'; tool: ReadTool; path: string }
-  | { kind: 'command'; argv: string[]; cwd: string };
+export type Grant = { kind: 'write'; path: string } | { kind: 'read'; tool: ReadTool; path: string } | CommandGrant;
+
+/**
+ * A command grant is exact in its flags too (SPEC §9): `network` and `unconfined` are
+ * present only when true, and a grant given for a confined run never covers an
+ * unconfined one (nor one with network), nor the other way round.
+ */
+export interface CommandGrant {
+  kind: 'command';
+  argv: string[];
+  cwd: string;
+  /** The run has the network (asked for by the call). */
+  network?: true;
+  /** The run is not confined: asked for by the call, or no sandbox could run here. */
+  unconfined?: true;
+}
+
+/**
+ * What an allowed command can reach (SPEC §9), as the card shows it and the run is held
+ * to. Paths are absolute and real.
+ */
+export type CommandSandbox =
+  | {
+      confined: true;
+      network: boolean;
+      /** Where it may write (the workspace); a private /tmp comes on top. */
+      writable: string[];
+      /** Inside a writable folder but kept read-only (.git/hooks, .gatehouse). */
+      readOnly: string[];
+      /** Neither read nor written: the app's data folder and secret stores. */
+      hidden: string[];
+    }
+  | { confined: false; reason: string };
 
 export interface WriteCardBody {
   kind: 'write';
@@ -58,6 +87,12 @@ export interface CommandCardBody {
   cwd: string;
   /** Present only when the call asked for a timeout other than the default. */
   timeoutS?: number;
+  /** What the run can reach. Absent on cards from before commands were confined. */
+  sandbox?: CommandSandbox;
+  /** The call asked for the network. */
+  network?: true;
+  /** The call asked to run without the sandbox. */
+  unconfined?: true;
 }
 
 export type CardBody = WriteCardBody | ReadCardBody | CommandCardBody;
@@ -69,8 +104,26 @@ export function grantFor(body: CardBody): Grant {
     case 'read':
       return { kind: 'read', tool: body.tool, path: body.path };
     case 'command':
-      return { kind: 'command', argv: [...body.argv], cwd: body.cwd };
+      return commandGrant(body.argv, body.cwd, {
+        network: body.network === true,
+        unconfined: body.sandbox ? !body.sandbox.confined : body.unconfined === true,
+      });
   }
+}
+
+/** A command grant with its flags set only when true, so plain grants stay as they were. */
+export function commandGrant(
+  argv: readonly string[],
+  cwd: string,
+  flags: { network: boolean; unconfined: boolean },
+): CommandGrant {
+  return {
+    kind: 'command',
+    argv: [...argv],
+    cwd,
+    ...(flags.network ? { network: true as const } : {}),
+    ...(flags.unconfined ? { unconfined: true as const } : {}),
+  };
 }
 
 /** The words a card shows next to "Allow for this session". */
@@ -80,8 +133,10 @@ export function describeGrant(grant: Grant): string {
       return `Allow writes to ${grant.path} (write_file and search_replace on this exact file) for the rest of this session.`;
     case 'read':
       return `Allow ${READ_WORDS[grant.tool]} ${grant.path} (this exact path, outside the workspace, with ${grant.tool} only) for the rest of this session.`;
-    case 'command':
-      return `Allow running exactly ${JSON.stringify(grant.argv)} in ${grant.cwd} for the rest of this session. Any other argv or folder still asks.`;
+    case 'command': {
+      const how = grant.unconfined ? 'unconfined' : `confined, ${grant.network ? 'with network' : 'no network'}`;
+      return `Allow running exactly ${JSON.stringify(grant.argv)} in ${grant.cwd} (${how}) for the rest of this session. Any other argv, folder or flag still asks.`;
+    }
   }
 }
 
@@ -101,8 +156,63 @@ export function sameGrant(a: Grant, b: Grant): boolean {
       return (
         b.kind === 'command' &&
         a.cwd === b.cwd &&
+        (a.network === true) === (b.network === true) &&
+        (a.unconfined === true) === (b.unconfined === true) &&
         a.argv.length === b.argv.length &&
         a.argv.every((s, i) => s === b.argv[i])
       );
   }
+}
+
+/** How many hidden places the card names before it says "and N more". */
+const HIDDEN_NAMED = 3;
+
+export interface SandboxWords {
+  /** One line a person reads at a glance: "Confined: writes only in ~/src/app, no network, cannot see ~/.ssh". */
+  line: string;
+  /** What the call asked for beyond the default, each a plain warning ("asks for network"). */
+  warnings: string[];
+}
+
+/**
+ * A command card's sandbox in words (SPEC §9, UI card rule 7). `home`, when given, is
+ * shown as ~. A card from before commands were confined says so rather than guessing.
+ */
+export function describeSandbox(body: CommandCardBody, home?: string): SandboxWords {
+  const warnings: string[] = [];
+  if (body.network) warnings.push('asks for network');
+  if (body.unconfined) warnings.push('asks to run unconfined');
+  const sandbox = body.sandbox;
+  if (!sandbox) return { line: 'Unconfined: this card is from before commands were confined', warnings };
+  if (!sandbox.confined) return { line: `Unconfined: ${sandbox.reason}`, warnings };
+  const short = (p: string) => tildePath(p, home);
+  const writes = sandbox.writable.length
+    ? `writes only in ${sandbox.writable.map(short).join(', ')}`
+    : 'writes nowhere but a private /tmp';
+  const readOnly = sandbox.readOnly.length
+    ? ` (not ${sandbox.readOnly.map((p) => relativeTo(p, sandbox.writable)).join(', ')})`
+    : '';
+  const parts = [`${writes}${readOnly}`, sandbox.network ? 'with network' : 'no network'];
+  if (sandbox.hidden.length) {
+    const named = sandbox.hidden.slice(0, HIDDEN_NAMED).map(short).join(', ');
+    const more = sandbox.hidden.length - HIDDEN_NAMED;
+    parts.push(`cannot see ${named}${more > 0 ? ` and ${more} more` : ''}`);
+  }
+  return { line: `Confined: ${parts.join(', ')}`, warnings };
+}
+
+function tildePath(p: string, home: string | undefined): string {
+  if (!home || home === '/') return p;
+  const h = home.endsWith('/') ? home.slice(0, -1) : home;
+  if (p === h) return '~';
+  return p.startsWith(`${h}/`) ? `~${p.slice(h.length)}` : p;
+}
+
+/** A read-only place named below the writable folder that holds it (".git/hooks"), else whole. */
+function relativeTo(p: string, roots: readonly string[]): string {
+  for (const root of roots) {
+    const r = root.endsWith('/') ? root : `${root}/`;
+    if (p.startsWith(r)) return p.slice(r.length);
+  }
+  return p;
 }

@@ -92,6 +92,8 @@ export const requestSchemas = {
     key: z.strictObject({ provider: providerSchema, value: z.string().max(1000).nullable() }).optional(),
     /** OS notifications when a card or question goes up (the desktop app only). */
     notifications: z.boolean().optional(),
+    /** "Refuse commands that cannot be confined": where no sandbox runs, a command is refused instead of carded. */
+    refuseUnconfined: z.boolean().optional(),
   }),
   /** Settings' Test connection: one tiny request with this model setting, saved or not; never saves it. */
   'settings.test': z.strictObject({ model: modelConfigSchema }),
@@ -139,6 +141,13 @@ export interface SettingsView {
    * here, use the environment.
    */
   keyStorage: 'os' | 'plain-text' | 'none';
+  /**
+   * Whether commands can be confined here (SPEC §9); when not, why ("bubblewrap (bwrap)
+   * is not installed") and what to install. Always set by the core.
+   */
+  sandbox?: { available: true } | { available: false; reason: string; fix: string };
+  /** "Refuse commands that cannot be confined" is on. Always set by the core. */
+  refuseUnconfined?: boolean;
 }
 
 /**

@@ -14,6 +14,8 @@ import { Host } from './host.js';
 import type { Durability } from './log/session-log.js';
 import { SessionStore } from './log/session-store.js';
 import { SessionError } from './sessions/session-error.js';
+import { BwrapSandbox } from './sandbox/bwrap-sandbox.js';
+import type { Sandbox } from './sandbox/sandbox.js';
 import { Sessions } from './sessions/sessions.js';
 import { AppSettings } from './settings/app-settings.js';
 import { EncryptedKeys, type Cipher } from './settings/encrypted-keys.js';
@@ -44,6 +46,8 @@ export interface CoreOptions {
   attention?: AttentionSink;
   /** How the shell keeps saved keys (safeStorage's backend); by default from whether a cipher exists. */
   keyStorage?: 'os' | 'plain-text' | 'none';
+  /** The commands' sandbox; by default bubblewrap over the data folder and home (tests inject one). */
+  sandbox?: Sandbox;
 }
 
 export interface Core {
@@ -78,6 +82,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Commands and the terminal's shell get the same environment: the app's, without any key.
   const secretFreeEnv = () =>
     commandEnv({ ...options.env }, { secretValues: [...providerKeyValues(options.env), ...storedKeys] });
+  // Commands and Stop hooks run confined: no data folder, no secret stores, no network unless asked.
+  const sandbox =
+    options.sandbox ?? new BwrapSandbox({ dataDir: options.dataDir, home: options.home, env: options.env });
   const sessions = new Sessions({
     store,
     chat: (sessionModel) => {
@@ -94,6 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     home: options.home,
     commandEnv: secretFreeEnv,
+    sandbox: { sandbox, refuseUnconfined: () => host?.refuseUnconfined() ?? false },
     newId: randomUUID,
     emit: (push) => host?.emit(push),
   });
@@ -115,6 +123,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onUnexpected: options.onUnexpected,
     attention,
     keyStorage: options.keyStorage,
+    sandbox,
   });
   await host.init();
   const { unreadable } = await sessions.start();

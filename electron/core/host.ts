@@ -19,6 +19,7 @@ import { plainHttpKeyProblem } from '../../shared/key-transport.js';
 import { ChatError } from './chat/chat-error.js';
 import { testConnection } from './chat/connection-test.js';
 import type { EncryptedKeys } from './settings/encrypted-keys.js';
+import type { Sandbox } from './sandbox/sandbox.js';
 import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
@@ -43,6 +44,8 @@ export interface HostDeps {
   keyStorage?: SettingsView['keyStorage'];
   /** Where unexpected errors go (never the renderer's only clue: it gets the message too). */
   onUnexpected?: (err: unknown) => void;
+  /** The commands' sandbox, for Settings to say whether it runs here and what to install. */
+  sandbox?: Sandbox;
 }
 
 type Handlers = { [N in CallName]: (req: CallRequest<N>) => Promise<CallResponses[N]> };
@@ -58,6 +61,7 @@ export class Host {
   private readonly handlers: Handlers;
   private model: ModelConfig | null = null;
   private notifications = true;
+  private refuseUnconfinedSetting = false;
   private settingsProblem: string | null = null;
 
   constructor(private readonly deps: HostDeps) {
@@ -118,8 +122,14 @@ export class Host {
     const data = await this.deps.settings.read();
     this.model = data.model;
     this.notifications = data.notifications;
+    this.refuseUnconfinedSetting = data.refuseUnconfined;
     this.deps.attention?.setNotifications(data.notifications);
     this.settingsProblem = data.problem;
+  }
+
+  /** "Refuse commands that cannot be confined" (the app's setting), read for every command. */
+  refuseUnconfined(): boolean {
+    return this.refuseUnconfinedSetting;
   }
 
   /** The model new turns use (the app's setting). */
@@ -171,7 +181,21 @@ export class Host {
           : null;
     }
     const keyStorage = this.deps.keyStorage ?? (this.deps.keys.canSave() ? 'os' : 'none');
-    return { model: this.model, keys, problem: this.problem(keys), notifications: this.notifications, keyStorage };
+    const availability = this.deps.sandbox
+      ? await this.deps.sandbox.availability()
+      : { available: false as const, reason: 'no sandbox is set up', fix: '' };
+    const sandbox = availability.available
+      ? { available: true as const }
+      : { available: false as const, reason: availability.reason, fix: availability.fix };
+    return {
+      model: this.model,
+      keys,
+      problem: this.problem(keys),
+      notifications: this.notifications,
+      keyStorage,
+      sandbox,
+      refuseUnconfined: this.refuseUnconfinedSetting,
+    };
   }
 
   private problem(keys: SettingsView['keys']): string | null {
@@ -195,12 +219,14 @@ export class Host {
       await this.deps.keys.set(req.key.provider, req.key.value);
       await this.deps.onKeysChanged?.();
     }
-    if (req.model !== undefined || req.notifications !== undefined) {
+    if (req.model !== undefined || req.notifications !== undefined || req.refuseUnconfined !== undefined) {
       const model = req.model !== undefined ? req.model : this.model;
       const notifications = req.notifications ?? this.notifications;
-      await this.deps.settings.write({ model, notifications });
+      const refuseUnconfined = req.refuseUnconfined ?? this.refuseUnconfinedSetting;
+      await this.deps.settings.write({ model, notifications, refuseUnconfined });
       this.model = model;
       this.notifications = notifications;
+      this.refuseUnconfinedSetting = refuseUnconfined;
       this.deps.attention?.setNotifications(notifications);
       if (req.model !== undefined) this.settingsProblem = null;
     }

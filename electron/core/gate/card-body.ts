@@ -2,7 +2,7 @@
  * Builds what a card shows from a plan: the diff for a write (with the proposal's every
  * byte stored as a blob), the absolute path for an outside read, the argv for a command.
  */
-import type { CardBody } from '../../../shared/cards.js';
+import type { CardBody, CommandSandbox } from '../../../shared/cards.js';
 import type { CardDiff } from '../diff/card-diff.js';
 import type { DiffSides } from '../diff/unified-diff.js';
 import type { Plan } from '../tools/types.js';
@@ -22,6 +22,9 @@ export async function cardBody(plan: Plan, diff: DiffFn, putBlob: PutBlob): Prom
         argv: [...plan.argv],
         cwd: plan.cwd,
         ...(plan.customTimeout ? { timeoutS: plan.timeoutS } : {}),
+        sandbox: plan.sandbox,
+        ...(plan.network ? { network: true as const } : {}),
+        ...(plan.unconfined ? { unconfined: true as const } : {}),
       };
     case 'write': {
       const [d, proposalBlob] = await Promise.all([
@@ -67,7 +70,26 @@ export function staleReason(body: CardBody, fresh: Plan): string | null {
       : `the path now lands at ${fresh.target.real} instead of ${body.path}`;
   }
   if (body.kind === 'command' && fresh.kind === 'command') {
-    return fresh.cwd === body.cwd ? null : `the working folder now lands at ${fresh.cwd} instead of ${body.cwd}`;
+    if (fresh.cwd !== body.cwd) return `the working folder now lands at ${fresh.cwd} instead of ${body.cwd}`;
+    return body.sandbox ? sandboxChange(body.sandbox, fresh.sandbox) : null;
   }
   return 'the call no longer plans the same kind of action';
+}
+
+/**
+ * Whether the command would now run under less than its card said: unconfined where it
+ * said confined, with the network, or writing elsewhere. A place hidden since is not a
+ * change the person has to see again.
+ */
+function sandboxChange(shown: CommandSandbox, now: CommandSandbox): string | null {
+  if (shown.confined !== now.confined) {
+    return now.confined ? 'the command can now be confined' : `the command can no longer be confined (${now.reason})`;
+  }
+  if (!shown.confined || !now.confined) return null;
+  if (shown.network !== now.network) return "the command's network access changed";
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+  if (!same(shown.writable, now.writable) || !same(shown.readOnly, now.readOnly)) {
+    return 'where the command may write changed';
+  }
+  return null;
 }

@@ -1,7 +1,7 @@
 /**
  * The gate's table (SPEC §3), as one pure function of a plan and the session's grants.
  */
-import { sameGrant, type Grant } from '../../../shared/cards.js';
+import { commandGrant, sameGrant, type Grant } from '../../../shared/cards.js';
 import type { Plan } from '../tools/types.js';
 
 export type Classification = { kind: 'free' } | { kind: 'granted'; grant: Grant } | { kind: 'card'; grant: Grant };
@@ -13,7 +13,8 @@ export function grantForPlan(plan: Plan): Grant {
     case 'write':
       return { kind: 'write', path: plan.target.real };
     case 'command':
-      return { kind: 'command', argv: [...plan.argv], cwd: plan.cwd };
+      // Exact in its flags: an allow given confined never covers an unconfined run.
+      return commandGrant(plan.argv, plan.cwd, { network: plan.network, unconfined: !plan.sandbox.confined });
   }
 }
 

@@ -32,7 +32,14 @@ export interface SessionMeta {
 const grantSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('write'), path: z.string().min(1) }),
   z.object({ kind: z.literal('read'), tool: z.enum(['read_file', 'grep', 'list_dir']), path: z.string().min(1) }),
-  z.object({ kind: z.literal('command'), argv: z.array(z.string()).min(1), cwd: z.string().min(1) }),
+  z.object({
+    kind: z.literal('command'),
+    argv: z.array(z.string()).min(1),
+    cwd: z.string().min(1),
+    // A command grant is exact in its flags (SPEC §9); kept, not stripped, across a restart.
+    network: z.literal(true).optional(),
+    unconfined: z.literal(true).optional(),
+  }),
 ]);
 
 export const sessionMetaSchema: z.ZodType<SessionMeta> = z.object({

@@ -16,6 +16,7 @@ import type { SessionStore } from '../log/session-store.js';
 import { Workspace } from '../paths/workspace.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import { Tools } from '../tools/tools.js';
+import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { ToolContext, ToolDef } from '../tools/types.js';
 import { Session } from './session.js';
 import { SessionError } from './session-error.js';
@@ -29,6 +30,8 @@ export interface SessionsDeps {
   home: string;
   /** The environment commands run with: the app's own, secrets removed (asked afresh for each command). */
   commandEnv: () => NodeJS.ProcessEnv;
+  /** The sandbox commands and Stop hooks run in (SPEC §9); without it every command is carded unconfined. */
+  sandbox?: ConfinementPolicy;
   newId: () => string;
   emit: (push: Push) => void;
 }
@@ -126,6 +129,7 @@ export class Sessions {
       get commandEnv() {
         return commandEnv();
       },
+      sandbox: this.deps.sandbox,
     };
   }
 

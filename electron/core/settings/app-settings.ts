@@ -14,12 +14,15 @@ export const SETTINGS_FILE = 'settings.json';
 const fileSchema = z.object({
   model: modelConfigSchema.nullable().default(null),
   notifications: z.boolean().default(true),
+  refuseUnconfined: z.boolean().default(false),
 });
 
 export interface AppSettingsData {
   model: ModelConfig | null;
   /** OS notifications for cards and questions (the desktop app). */
   notifications: boolean;
+  /** Refuse commands that cannot be confined (no sandbox here) rather than card them as unconfined. */
+  refuseUnconfined: boolean;
 }
 
 export class AppSettings {
@@ -33,8 +36,14 @@ export class AppSettings {
     try {
       text = await fs.readFile(this.file(), 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { model: null, notifications: true, problem: null };
-      return { model: null, notifications: true, problem: `cannot read ${this.file()}: ${(err as Error).message}` };
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        return { model: null, notifications: true, refuseUnconfined: false, problem: null };
+      return {
+        model: null,
+        notifications: true,
+        refuseUnconfined: false,
+        problem: `cannot read ${this.file()}: ${(err as Error).message}`,
+      };
     }
     try {
       return { ...fileSchema.parse(JSON.parse(text)), problem: null };
@@ -42,6 +51,7 @@ export class AppSettings {
       return {
         model: null,
         notifications: true,
+        refuseUnconfined: false,
         problem: `${this.file()} is damaged (${(err as Error).message.split('\n')[0]}); choose a model in Settings to rewrite it`,
       };
     }

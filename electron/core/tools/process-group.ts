@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { KILL_GRACE_MS, RUN_STREAM_MAX_BYTES } from '../../../shared/limits.js';
+import { pidAlive } from '../process/pid-alive.js';
 import { groupHasLiveMember } from './group-liveness.js';
 import { OutputCap, type CapturedText } from './output-cap.js';
 import type { ExecContext } from './types.js';
@@ -23,6 +24,21 @@ export interface ProcessSpec {
   onOutput?: ExecContext['onOutput'];
   /** Bytes kept of each stream; RUN_STREAM_MAX_BYTES unless a caller needs a smaller cap. */
   streamMaxBytes?: number;
+  /**
+   * Set when the direct child is a sandbox wrapper whose death ends everything inside at
+   * once: the graceful SIGTERM is sent through this to what runs inside; SIGKILL after
+   * the grace still goes to the whole group (the wrapper with it).
+   */
+  signalInside?: (wrapperPid: number, signal: NodeJS.Signals) => Promise<number>;
+  /**
+   * The wrapper writes `{"child-pid": N, …}` on its fd 3 (bwrap --info-fd 3): N is the
+   * sandbox's PID 1, and once it is dead nothing inside is left, so the group's liveness
+   * is that one pid rather than a walk of /proc (where nothing reaps orphans, the dead
+   * PID 1 lingers as a zombie in the group and every check would walk).
+   */
+  initPidOnFd3?: boolean;
+  /** Told the direct child's pid (which is also the group's id) once it has started. */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface ProcessOutcome {
@@ -54,6 +70,8 @@ export function runInProcessGroup(spec: ProcessSpec): Promise<ProcessOutcome> {
 
 /** How often a group being stopped is checked for members left. */
 const GROUP_POLL_MS = 50;
+/** How long a sandbox's PID 1 may take to die after its wrapper exited, before it is stopped like a group. */
+const INIT_EXIT_WAIT_MS = 200;
 
 type StopReason = 'timeout' | 'cancel';
 
@@ -63,6 +81,8 @@ class GroupRun {
   private readonly startedAt = performance.now();
   private stopReason: StopReason | null = null;
   private teardown: Promise<void> | null = null;
+  /** The sandbox's PID 1 (see initPidOnFd3), once the wrapper has said it. */
+  private initPid: number | null = null;
 
   constructor(private readonly spec: ProcessSpec) {
     this.stdout = new OutputCap(spec.streamMaxBytes ?? RUN_STREAM_MAX_BYTES);
@@ -73,6 +93,7 @@ class GroupRun {
     if (this.spec.signal?.aborted) return this.outcome(null, null, 'cancel');
     const child = await this.spawnChild();
     const pgid = child.pid as number;
+    this.spec.onSpawn?.(pgid);
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     this.capture(child);
     const [exitCode, signal] = await this.exitWithin(child, pgid);
@@ -89,7 +110,7 @@ class GroupRun {
         child = spawn(program, args, {
           cwd: this.spec.cwd,
           env: this.spec.env,
-          stdio: ['ignore', 'pipe', 'pipe'],
+          stdio: this.spec.initPidOnFd3 ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
           detached: true, // setsid(): the child leads a new group, so -pid reaches every descendant
           shell: false,
         });
@@ -112,6 +133,23 @@ class GroupRun {
   private capture(child: ChildProcess): void {
     this.pipe(child.stdout, this.stdout, 'stdout');
     this.pipe(child.stderr, this.stderr, 'stderr');
+    if (this.spec.initPidOnFd3) this.readInitPid(child.stdio[3] as NodeJS.ReadableStream | null);
+  }
+
+  private readInitPid(stream: NodeJS.ReadableStream | null): void {
+    let text = '';
+    stream?.on('error', () => {});
+    stream?.on('data', (chunk: Buffer) => {
+      if (text.length < 64 * 1024) text += chunk.toString('utf8');
+      const pid = /"child-pid"\s*:\s*(\d+)/.exec(text)?.[1];
+      if (pid !== undefined) this.initPid ??= Number(pid);
+    });
+  }
+
+  /** Whether anything of the group can still run: the sandbox's PID 1 when known, else a walk of /proc. */
+  private async groupAlive(pgid: number): Promise<boolean> {
+    if (this.initPid !== null) return pidAlive(this.initPid);
+    return groupHasLiveMember(pgid);
   }
 
   private pipe(stream: NodeJS.ReadableStream | null, cap: OutputCap, name: 'stdout' | 'stderr'): void {
@@ -152,17 +190,29 @@ class GroupRun {
   /** After the direct child's exit: finishes a stop under way, or stops whatever it left behind. */
   private async clearGroup(pgid: number): Promise<void> {
     if (this.teardown) return this.teardown;
-    if (await groupHasLiveMember(pgid)) await this.stopGroup(pgid);
+    const init = this.initPid;
+    if (init !== null) {
+      // The wrapper's exit kills the sandbox's PID 1, which takes everything inside with it: give that a moment.
+      for (let poll = 1, waited = 0; waited < INIT_EXIT_WAIT_MS && pidAlive(init); waited += poll) {
+        await sleep(poll);
+        poll = Math.min(poll * 2, GROUP_POLL_MS);
+      }
+    }
+    if (await this.groupAlive(pgid)) await this.stopGroup(pgid);
   }
 
   /** SIGTERM to the group; SIGKILL after the grace unless every member is gone by then. */
   private async stopGroup(pgid: number): Promise<void> {
-    signalGroup(pgid, 'SIGTERM');
+    const inside = this.spec.signalInside;
+    // Inside a sandbox still starting up there may be nothing to signal yet: try again each poll until something was.
+    let termed = inside ? (await inside(pgid, 'SIGTERM')) > 0 : (signalGroup(pgid, 'SIGTERM'), true);
     const deadline = performance.now() + KILL_GRACE_MS;
-    while (performance.now() < deadline) {
-      await sleep(Math.min(GROUP_POLL_MS, deadline - performance.now()));
+    // Short polls first: most groups are gone within milliseconds (a sandbox's PID 1 dies just after its command).
+    for (let poll = 1; performance.now() < deadline; poll = Math.min(GROUP_POLL_MS, poll * 2)) {
+      await sleep(Math.min(poll, deadline - performance.now()));
+      if (!termed && inside) termed = (await inside(pgid, 'SIGTERM')) > 0;
       // Once the group is empty its id may be reused, so it must not be signalled again.
-      if (!(await groupHasLiveMember(pgid))) return;
+      if (!(await this.groupAlive(pgid))) return;
     }
     signalGroup(pgid, 'SIGKILL');
   }

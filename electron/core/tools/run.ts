@@ -13,9 +13,13 @@ import {
   RUN_STREAM_MAX_BYTES,
 } from '../../../shared/limits.js';
 import type { ResolvedPath } from '../paths/workspace.js';
+import { planConfinement } from '../sandbox/confinement.js';
+import type { SandboxProfile } from '../sandbox/sandbox.js';
+import { sandboxViolation } from '../sandbox/violation.js';
 import { commandPath } from './command-path.js';
 import { describeOutcome } from './command-report.js';
-import { CommandStartError, runInProcessGroup, type ProcessOutcome } from './process-group.js';
+import { runConfinedOrNot, type Confine } from './confined-run.js';
+import { CommandStartError, type ProcessOutcome } from './process-group.js';
 import { resolveToolPath } from './tool-path.js';
 import {
   StalePlanError,
@@ -47,6 +51,8 @@ export const runArgsSchema = z.strictObject({
     .max(RUN_MAX_TIMEOUT_S, `the maximum is ${RUN_MAX_TIMEOUT_S} seconds; longer timeouts are refused, not shortened`)
     .optional(),
   cwd: z.string({ error: 'must be a folder path, relative to the workspace' }).optional(),
+  network: z.boolean({ error: 'must be true or false' }).optional(),
+  unconfined: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 export type RunArgs = z.infer<typeof runArgsSchema>;
@@ -59,7 +65,10 @@ const DESCRIPTION = `Run a program in the workspace and get back its exit code, 
 - cwd: a folder inside the workspace to run in (default: the workspace root).
 - timeout_s: 1 to ${RUN_MAX_TIMEOUT_S} seconds (default ${RUN_DEFAULT_TIMEOUT_S}). Above ${RUN_MAX_TIMEOUT_S} the call is refused. On timeout the command and everything it started get SIGTERM, then SIGKILL ${KILL_GRACE_MS / 1000} s later. Background processes it leaves behind are stopped the same way when it exits, so do not start servers or daemons expecting them to keep running.
 - Output: up to ${RUN_STREAM_MAX_BYTES / 1024} KiB of each stream. A longer stream comes back as its first and last ${halfStream} KiB with a note of how many bytes were left out, so filter chatty commands (grep, tail, --quiet) to keep what matters.
-- A non-zero exit code is reported, not treated as a failure of the tool: read it. The user approves each command before it runs.`;
+- A non-zero exit code is reported, not treated as a failure of the tool: read it. The user approves each command before it runs.
+- Commands run in a sandbox: they can write only in the workspace and a private /tmp, cannot see the user's secrets (~/.ssh, cloud credentials, the app's data), have no network, and everything they start stops when they end. A result that says "blocked by the sandbox" means exactly that.
+- network: true gives the command the network. Ask for it only when the command needs it, e.g. to install packages or fetch dependencies; the user sees the request.
+- unconfined: true runs the command without the sandbox. Ask for it only after a confined run failed for a reason the sandbox explains ("blocked by the sandbox: ...") and the task cannot be done inside the workspace; say why in your message. Never use it to reach secrets.`;
 
 export const runTool: ToolDef<RunArgs> = {
   name: 'run',
@@ -72,6 +81,10 @@ export const runTool: ToolDef<RunArgs> = {
 async function planRun(args: RunArgs, ctx: ToolContext): Promise<CommandPlan> {
   const cwd = await resolveCwd(args.cwd, ctx);
   const timeoutS = args.timeout_s ?? RUN_DEFAULT_TIMEOUT_S;
+  const network = args.network === true;
+  const unconfined = args.unconfined === true;
+  const confinement = await planConfinement(ctx.sandbox, ctx.workspace.root, { network, unconfined });
+  if ('refused' in confinement) throw new ToolError(confinement.refused);
   return {
     kind: 'command',
     tool: 'run',
@@ -79,6 +92,9 @@ async function planRun(args: RunArgs, ctx: ToolContext): Promise<CommandPlan> {
     cwd,
     timeoutS,
     customTimeout: args.timeout_s !== undefined && args.timeout_s !== RUN_DEFAULT_TIMEOUT_S,
+    network,
+    unconfined,
+    sandbox: confinement.sandbox,
     args,
   };
 }
@@ -86,9 +102,28 @@ async function planRun(args: RunArgs, ctx: ToolContext): Promise<CommandPlan> {
 async function executeRun(plan: Plan, ctx: ToolContext, exec: ExecContext): Promise<ToolResult> {
   if (plan.kind !== 'command') throw new Error(`run cannot execute a ${plan.tool} plan`);
   await recheckCwd(plan, ctx);
+  const { sandbox } = plan;
+  let confine: RunCommandOptions['confine'];
+  if (sandbox.confined) {
+    if (!ctx.sandbox) throw new Error('a confined plan needs the sandbox it was planned with');
+    confine = { sandbox: ctx.sandbox.sandbox, profile: profileOf(sandbox) };
+  }
   try {
-    const outcome = await runCommand(plan.argv, { cwd: plan.cwd, env: ctx.commandEnv, timeoutS: plan.timeoutS, exec });
-    return { ok: true, output: describeOutcome(outcome, plan.timeoutS), details: outcomeDetails(plan, outcome) };
+    const outcome = await runCommand(plan.argv, {
+      cwd: plan.cwd,
+      env: ctx.commandEnv,
+      timeoutS: plan.timeoutS,
+      exec,
+      confine,
+    });
+    const report = describeOutcome(outcome, plan.timeoutS);
+    const failed = outcome.exitCode !== 0 || outcome.signal !== null;
+    const blocked = confine && failed ? sandboxViolation(outcome.stderr.text, confine.profile) : null;
+    return {
+      ok: true,
+      output: blocked ? `${blocked}\n${report}` : report,
+      details: { ...outcomeDetails(plan, outcome), ...(blocked ? { sandboxViolation: blocked } : {}) },
+    };
   } catch (err) {
     if (!(err instanceof CommandStartError)) throw err;
     return { ok: false, error: err.message, details: { argv: plan.argv, cwd: plan.cwd, code: err.code } };
@@ -104,6 +139,8 @@ export interface RunCommandOptions {
   exec?: ExecContext;
   /** process.platform unless a test stands in another. */
   platform?: NodeJS.Platform;
+  /** Runs it inside the sandbox, held to the profile (SPEC §9); absent: unconfined. */
+  confine?: Confine;
 }
 
 /**
@@ -113,15 +150,18 @@ export interface RunCommandOptions {
 export async function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<ProcessOutcome> {
   const [program = '', ...args] = argv;
   const lookup = { platform: options.platform ?? process.platform, env: options.env };
-  return runInProcessGroup({
-    // On Windows a bare name resolved on PATH, so a same-named file in the workspace never runs.
-    argv: [await commandPath(program, lookup), ...args],
-    cwd: options.cwd,
-    env: options.env,
+  // On Windows a bare name resolved on PATH, so a same-named file in the workspace never runs.
+  const planned = { argv: [await commandPath(program, lookup), ...args], cwd: options.cwd, env: options.env };
+  const limits = {
     timeoutMs: (options.timeoutS ?? RUN_DEFAULT_TIMEOUT_S) * 1000,
     signal: options.exec?.signal,
     onOutput: options.exec?.onOutput,
-  });
+  };
+  return runConfinedOrNot({ ...planned, ...limits }, options.confine);
+}
+
+function profileOf(sandbox: Extract<CommandPlan['sandbox'], { confined: true }>): SandboxProfile {
+  return { network: sandbox.network, writable: sandbox.writable, readOnly: sandbox.readOnly, hidden: sandbox.hidden };
 }
 
 async function resolveCwd(input: string | undefined, ctx: ToolContext): Promise<string> {
@@ -172,6 +212,7 @@ function outcomeDetails(plan: CommandPlan, outcome: ProcessOutcome): Record<stri
     argv: plan.argv,
     cwd: plan.cwd,
     timeoutS: plan.timeoutS,
+    confined: plan.sandbox.confined,
     exitCode: outcome.exitCode,
     signal: outcome.signal,
     timedOut: outcome.timedOut,

@@ -5,7 +5,9 @@
  * decides permission itself.
  */
 import type { z } from 'zod';
+import type { CommandSandbox } from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
+import type { ConfinementPolicy } from '../sandbox/confinement.js';
 
 export type ReadToolName = 'read_file' | 'grep' | 'list_dir';
 export type WriteToolName = 'write_file' | 'search_replace';
@@ -42,6 +44,12 @@ export interface CommandPlan {
   timeoutS: number;
   /** True when the call gave timeout_s explicitly and it differs from the default. */
   customTimeout: boolean;
+  /** The call asked for the network. */
+  network: boolean;
+  /** The call asked to run without the sandbox. */
+  unconfined: boolean;
+  /** What the run can reach (SPEC §9): the card shows it, the grant names it, the run is held to it. */
+  sandbox: CommandSandbox;
   args: Record<string, unknown>;
 }
 
@@ -72,6 +80,11 @@ export interface ToolContext {
   workspace: Workspace;
   /** The environment a command runs with: the app's own, secrets already removed. */
   commandEnv: NodeJS.ProcessEnv;
+  /**
+   * The sandbox commands run in, and whether to refuse those it cannot hold. Without
+   * one, every command plans as unconfined and its card says so.
+   */
+  sandbox?: ConfinementPolicy;
 }
 
 /** One tool: a schema for its arguments, a plan step and an execute step. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { CallName, CallRequest, CallResponses, Provider, Push, Reply } from '../../../../shared/contract.js';
 import type { SessionEvent } from '../../../../shared/events.js';
 import { createCore, type Core } from '../../../../electron/core/core.js';
+import type { Sandbox } from '../../../../electron/core/sandbox/sandbox.js';
 import type { Cipher } from '../../../../electron/core/settings/encrypted-keys.js';
 import { startFakeModel, type FakeModel } from '../../../fake-model/server.js';
 import { API_KEY, providerCases, type ProviderCase } from './chat/provider-cases.js';
@@ -48,7 +49,7 @@ export interface Harness {
 
 export async function startHarness(
   provider: ProviderCase = providerCases[0]!,
-  options: { fake?: FakeModel } = {},
+  options: { fake?: FakeModel; sandboxFor?: (root: string) => Sandbox } = {},
 ): Promise<Harness> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-core-')));
   const dataDir = path.join(root, 'data');
@@ -70,6 +71,7 @@ export async function startHarness(
       durability: 'none',
       retry: { initialDelayMs: 1, maxDelayMs: 5 },
       onUnexpected: (err) => console.error('unexpected', err),
+      ...(options.sandboxFor ? { sandbox: options.sandboxFor(root) } : {}),
     });
     core.host.subscribe((push) => {
       pushes.push(push);

@@ -17,6 +17,7 @@ import { Gate, type Planner, type ToolCall } from '../../../../../electron/core/
 import { SessionStore } from '../../../../../electron/core/log/session-store.js';
 import type { SessionRecord } from '../../../../../electron/core/log/session-record.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
+import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
 import type { ExecContext, ToolResult } from '../../../../../electron/core/tools/types.js';
@@ -182,7 +183,13 @@ export class GateHarness {
     const dataDir = path.join(root, 'data');
     await Promise.all([fs.mkdir(ws), fs.mkdir(outside), fs.mkdir(dataDir)]);
     const workspace = await Workspace.open(ws);
-    const tools = new Tools({ workspace, commandEnv: commandEnv(process.env) });
+    // Commands run confined, as a Session runs them (a home of its own, with no secret stores in it).
+    const sandbox = new BwrapSandbox({ dataDir, home: path.join(root, 'home'), env: process.env });
+    const tools = new Tools({
+      workspace,
+      commandEnv: commandEnv(process.env),
+      sandbox: { sandbox, refuseUnconfined: () => false },
+    });
     const h = new GateHarness(root, ws, outside, dataDir, workspace, tools, differ, newStore(dataDir));
     onTestFinished(() => h.closeStores());
     h.stores.push(h.store);

@@ -340,7 +340,13 @@ describe('what a command card shows', () => {
     s.gate.answer(card.cardId, 'deny');
     await pending.result;
 
-    expect(card.body).toEqual({ kind: 'command', tool: 'run', argv: ['true'], cwd: h.ws });
+    expect(card.body).toEqual({
+      kind: 'command',
+      tool: 'run',
+      argv: ['true'],
+      cwd: h.ws,
+      sandbox: { confined: true, network: false, writable: [h.ws], readOnly: [], hidden: [h.dataDir] },
+    });
   });
 
   it('names the real working folder when cwd goes through a link', async () => {

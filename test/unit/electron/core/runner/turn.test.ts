@@ -38,7 +38,14 @@ describe.each(providerCases)('a full turn through $name', (provider) => {
     await h.call('card.answer', { id, cardId: write.cardId, answer: 'allow_once' });
 
     const command = await h.event(id, 'card', (c) => c.body.kind === 'command');
-    expect(command.body).toEqual({ kind: 'command', tool: 'run', argv: ['touch', 'ran-marker'], cwd: h.workspace });
+    expect(command.body).toEqual({
+      kind: 'command',
+      tool: 'run',
+      argv: ['touch', 'ran-marker'],
+      cwd: h.workspace,
+      // Confined by default: writes only in the workspace, no network.
+      sandbox: expect.objectContaining({ confined: true, network: false, writable: [h.workspace] }),
+    });
     await h.call('card.answer', { id, cardId: command.cardId, answer: 'deny' });
 
     const ended = await h.event(id, 'turn_ended');

@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHold } from '../../../../fake-model/server.js';
+import { hostGroupOf } from '../sandbox/host-pids.js';
 import { liveGroupMembers } from '../../../../../electron/core/tools/group-liveness.js';
 import { providerCases, startHarness, type Harness } from '../core-harness.js';
 
@@ -114,7 +115,8 @@ describe('cancel', () => {
     const card = await h.event(id, 'card');
     await h.call('card.answer', { id, cardId: card.cardId, answer: 'allow_once' });
     const output = await waitForOutput(h);
-    const pgid = Number(output.trim());
+    // The command runs confined: $$ is its pid inside the sandbox; the host's group holds the sandbox.
+    const pgid = (await hostGroupOf(Number(output.trim()), script)) ?? 0;
     expect((await liveGroupMembers(pgid)).length).toBeGreaterThan(0);
     const started = Date.now();
     await h.call('session.cancel', { id });

@@ -2,12 +2,10 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
+import { runConfinedOrNot } from '../../../../../electron/core/tools/confined-run.js';
 import { liveGroupMembers } from '../../../../../electron/core/tools/group-liveness.js';
-import {
-  CommandStartError,
-  runInProcessGroup,
-  type ProcessSpec,
-} from '../../../../../electron/core/tools/process-group.js';
+import { CommandStartError, type ProcessSpec } from '../../../../../electron/core/tools/process-group.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -17,8 +15,24 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
+type Mode = 'plain' | 'confined';
+let mode: Mode = 'plain';
+/** The group's id (the direct child's pid: bwrap's, when confined) of the last run started. */
+let spawned: Promise<number>;
+
+/** Runs as the run tool does: plain, or confined by the real bubblewrap with the workspace `dir`. */
 function run(argv: string[], extra: Partial<ProcessSpec> = {}) {
-  return runInProcessGroup({ argv, cwd: dir, env: process.env, timeoutMs: 20_000, ...extra });
+  let onSpawn: (pid: number) => void = () => {};
+  spawned = new Promise((r) => (onSpawn = r));
+  const spec: ProcessSpec = { argv, cwd: dir, env: process.env, timeoutMs: 20_000, onSpawn, ...extra };
+  if (mode === 'plain') return runConfinedOrNot(spec, undefined);
+  const sandbox = new BwrapSandbox({
+    dataDir: path.join(dir, '.data'),
+    home: path.join(dir, '.home'),
+    env: process.env,
+  });
+  const profile = { network: false, writable: [dir], readOnly: [], hidden: [] };
+  return runConfinedOrNot(spec, { sandbox, profile });
 }
 
 /** Polls until no live (non-zombie) process is left in the group; returns ms waited, or Infinity past the limit. */
@@ -52,7 +66,12 @@ const TERM_IGNORING_GROUP = 'trap "" TERM; sleep 100 & echo $$; wait';
 // sh dies on TERM; only the grandchild, which holds no pipe, ignores it.
 const TERM_IGNORING_GRANDCHILD = '(trap "" TERM; exec sleep 100) >/dev/null 2>&1 & echo $$; wait';
 
-describe('runInProcessGroup', () => {
+describe.each<Mode>(['plain', 'confined'])('runInProcessGroup, %s', (m) => {
+  beforeEach(async () => {
+    mode = m;
+    dir = await fs.realpath(dir);
+  });
+
   it('reports exit code 0 and a non-zero exit code', async () => {
     expect((await run(['true'])).exitCode).toBe(0);
     const failed = await run(['sh', '-c', 'echo out; echo err >&2; exit 3']);
@@ -89,7 +108,8 @@ describe('runInProcessGroup', () => {
   it('on timeout stops the whole group, SIGKILLing members that ignore SIGTERM', async () => {
     const { onOutput, line } = firstLine();
     const done = run(['sh', '-c', TERM_IGNORING_GROUP], { timeoutMs: 300, onOutput });
-    const pgid = Number(await line);
+    await line;
+    const pgid = await spawned;
     expect((await liveGroupMembers(pgid)).length).toBeGreaterThanOrEqual(2);
     const result = await done;
     expect(result).toMatchObject({ timedOut: true, cancelled: false, exitCode: null, signal: 'SIGKILL' });
@@ -99,7 +119,8 @@ describe('runInProcessGroup', () => {
   it('SIGKILLs a grandchild ignoring SIGTERM even after the direct child died of SIGTERM', async () => {
     const { onOutput, line } = firstLine();
     const done = run(['sh', '-c', TERM_IGNORING_GRANDCHILD], { timeoutMs: 300, onOutput });
-    const pgid = Number(await line);
+    await line;
+    const pgid = await spawned;
     const result = await done;
     expect(result).toMatchObject({ timedOut: true, signal: 'SIGTERM' });
     expect(await msUntilGroupGone(pgid, 1000)).toBeLessThan(1000);
@@ -109,7 +130,8 @@ describe('runInProcessGroup', () => {
     const abort = new AbortController();
     const { onOutput, line } = firstLine();
     const done = run(['sh', '-c', TERM_IGNORING_GROUP], { signal: abort.signal, onOutput });
-    const pgid = Number(await line);
+    await line;
+    const pgid = await spawned;
     expect((await liveGroupMembers(pgid)).length).toBeGreaterThanOrEqual(2);
     const abortedAt = performance.now();
     abort.abort();
@@ -132,20 +154,21 @@ describe('runInProcessGroup', () => {
     const abort = new AbortController();
     const done = run(['sleep', '100'], { signal: abort.signal });
     abort.abort();
-    expect(await done).toMatchObject({ cancelled: true, signal: 'SIGTERM' });
+    // Confined, the abort lands while the sandbox is being prepared: nothing is started at all.
+    expect(await done).toMatchObject({ cancelled: true, signal: mode === 'plain' ? 'SIGTERM' : null });
   });
 
   it('stops background processes the command leaves behind when it exits', async () => {
     const result = await run(['sh', '-c', 'sleep 100 >/dev/null 2>&1 & echo $$']);
     expect(result.exitCode).toBe(0);
-    expect(await msUntilGroupGone(Number(result.stdout.text), 1000)).toBeLessThan(1000);
+    expect(await msUntilGroupGone(await spawned, 1000)).toBeLessThan(1000);
   });
 
   it('does not wait for the timeout when a leftover process holds the output open', async () => {
     const result = await run(['sh', '-c', 'sleep 100 & echo $$'], { timeoutMs: 60_000 });
     expect(result).toMatchObject({ exitCode: 0, timedOut: false });
     expect(result.durationMs).toBeLessThan(10_000);
-    expect(await msUntilGroupGone(Number(result.stdout.text), 1000)).toBeLessThan(1000);
+    expect(await msUntilGroupGone(await spawned, 1000)).toBeLessThan(1000);
   });
 
   it('returns 64 KiB of a 50 MB stream as head plus tail, with the omitted bytes counted', async () => {

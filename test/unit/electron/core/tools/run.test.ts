@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RUN_DEFAULT_TIMEOUT_S } from '../../../../../shared/limits.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
+import { pidAlive } from '../../../../../electron/core/process/pid-alive.js';
+import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
+import type { ConfinementPolicy } from '../../../../../electron/core/sandbox/confinement.js';
 import { liveGroupMembers } from '../../../../../electron/core/tools/group-liveness.js';
+import { pidsWithCommandLine } from '../sandbox/host-pids.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
 import { runCommand, runTool, type RunArgs } from '../../../../../electron/core/tools/run.js';
 import {
@@ -28,6 +32,16 @@ afterEach(async () => {
 });
 
 const ws = () => path.join(root, 'ws');
+
+/** The real bubblewrap, with a data folder and a home of this test's own. */
+function confinedBy(base: string): ConfinementPolicy {
+  const sandbox = new BwrapSandbox({
+    dataDir: path.join(base, 'data'),
+    home: path.join(base, 'home'),
+    env: process.env,
+  });
+  return { sandbox, refuseUnconfined: () => false };
+}
 
 /** Checks the raw arguments against the schema first, as Tools.plan does, then plans. */
 async function plan(raw: Record<string, unknown>): Promise<CommandPlan> {
@@ -133,7 +147,11 @@ describe('run: working folder', () => {
   });
 });
 
-describe('run: execution', () => {
+describe.each(['plain', 'confined'] as const)('run: execution, %s', (mode) => {
+  beforeEach(() => {
+    if (mode === 'confined') ctx = { ...ctx, sandbox: confinedBy(root) };
+  });
+
   it('reports a non-zero exit as a result the model reads, not a tool failure', async () => {
     const result = await execute({ argv: ['sh', '-c', 'echo problem >&2; exit 3'] });
     expect(result.ok).toBe(true);
@@ -165,6 +183,7 @@ describe('run: execution', () => {
       GATEHOUSE_VISIBLE: 'still-here',
     };
     ctx = { ...ctx, commandEnv: commandEnv(appEnv, { secretValues: ['sk-held-by-the-app-0003'] }) };
+    expect((await plan({ argv: ['env'] })).sandbox.confined).toBe(mode === 'confined');
     const seen = output(await execute({ argv: ['env'] }));
     expect(seen).toContain('GATEHOUSE_VISIBLE=still-here');
     expect(seen).not.toMatch(/ANTHROPIC_API_KEY|OPENAI_API_KEY|RENAMED_KEY|sk-ant|sk-openai|sk-held/);
@@ -172,11 +191,15 @@ describe('run: execution', () => {
 
   it('on timeout says so, and leaves no process of the group running', async () => {
     const script = 'trap "" TERM; sleep 100 & echo $$; wait';
-    const result = await execute({ argv: ['sh', '-c', script], timeout_s: 1 });
+    const marker = `gatehouse-timeout-${mode}-${process.pid}`;
+    const result = await execute({ argv: ['sh', '-c', script, marker], timeout_s: 1 });
     expect(output(result)).toMatch(/^timed out after 1 s: the process group was stopped .*killed by signal SIGKILL/);
     expect(result.details).toMatchObject({ timedOut: true, cancelled: false });
-    const pgid = Number((result.details as { stdout: string }).stdout);
-    expect(await liveGroupMembers(pgid)).toEqual([]);
+    if (mode === 'plain') {
+      const pgid = Number((result.details as { stdout: string }).stdout);
+      expect(await liveGroupMembers(pgid)).toEqual([]);
+    }
+    expect((await pidsWithCommandLine(marker)).filter(pidAlive)).toEqual([]);
   });
 
   it('stops the command when the turn is cancelled', async () => {
@@ -200,6 +223,21 @@ describe('run: execution', () => {
 });
 
 describe('runCommand', () => {
+  it('runs confined when given the sandbox and a profile, as the Stop hooks do', async () => {
+    const sandbox = confinedBy(root).sandbox;
+    const profile = await sandbox.profile(ws(), { network: false });
+    // Outside /tmp, which a confined command sees as a private folder of its own.
+    const outside = `/var/tmp/gatehouse-run-test-${process.pid}.txt`;
+    const outcome = await runCommand(['sh', '-c', `echo x > ${outside}`], {
+      cwd: ws(),
+      env: ctx.commandEnv,
+      confine: { sandbox, profile },
+    });
+    expect(outcome.exitCode).not.toBe(0);
+    expect(outcome.stderr.text).toMatch(/Read-only file system/);
+    await expect(fs.access(outside)).rejects.toThrow();
+  });
+
   it('runs an argv with the run tool’s limits for callers such as the Stop hooks', async () => {
     const outcome = await runCommand(['sh', '-c', 'echo hook; exit 1'], { cwd: ws(), env: ctx.commandEnv });
     expect(outcome).toMatchObject({ exitCode: 1, timedOut: false, stdout: { text: 'hook\n' } });

@@ -1,0 +1,101 @@
+/**
+ * The default profile of a confined command (SPEC §9): it writes only in the workspace
+ * (and a private /tmp), reads the machine except the app's data folder and the secret
+ * stores below, has no network unless asked, and cannot change the places in the
+ * workspace that make the app or git run code later.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { SandboxProfile } from './sandbox.js';
+
+/**
+ * Secret stores below the home folder: SSH, cloud and cluster credentials, token files,
+ * browser profiles and keyrings. Hidden when they exist, even inside the workspace.
+ */
+export const SECRET_STORES: readonly string[] = [
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.config/gh',
+  '.config/hub',
+  '.netrc',
+  '.git-credentials',
+  '.config/git/credentials',
+  '.npmrc',
+  '.pypirc',
+  '.cargo/credentials.toml',
+  '.docker/config.json',
+  '.kube',
+  '.config/gcloud',
+  '.azure',
+  '.oci',
+  '.terraform.d/credentials.tfrc.json',
+  '.vault-token',
+  '.mozilla',
+  '.thunderbird',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.config/microsoft-edge',
+  '.local/share/keyrings',
+  '.password-store',
+  '.pki',
+];
+
+/** Places in the workspace that the app or git later runs code from; read-only inside the sandbox. */
+export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.git/hooks', '.git/config', '.gatehouse'];
+
+export interface ProfileInputs {
+  /** The workspace's real root. */
+  workspace: string;
+  /** The app's data folder (sessions, keys, settings). */
+  dataDir: string;
+  home: string;
+  /**
+   * The app's environment, for the user's runtime folder (XDG_RUNTIME_DIR: the session's
+   * sockets, such as ssh-agent, the keyring and D-Bus) and SSH_AUTH_SOCK.
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  network: boolean;
+}
+
+export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProfile> {
+  const workspace = inputs.workspace;
+  const candidates = [
+    inputs.dataDir,
+    ...SECRET_STORES.map((rel) => path.join(inputs.home, rel)),
+    ...socketPlaces(inputs.env),
+  ];
+  const hidden = unique(await existingReal(candidates)).filter(
+    // A place that holds the workspace cannot be hidden without hiding the workspace.
+    (p) => !isWithin(workspace, p),
+  );
+  const readOnly = (await existingReal(PROTECTED_IN_WORKSPACE.map((rel) => path.join(workspace, rel)))).filter(
+    (p) => isWithin(p, workspace) && p !== workspace,
+  );
+  return { network: inputs.network, writable: [workspace], readOnly: unique(readOnly), hidden };
+}
+
+/** The user's runtime folder and agent socket, where they are named. */
+function socketPlaces(env: Readonly<Record<string, string | undefined>>): string[] {
+  const places: string[] = [];
+  if (env.XDG_RUNTIME_DIR && path.isAbsolute(env.XDG_RUNTIME_DIR)) places.push(env.XDG_RUNTIME_DIR);
+  if (env.SSH_AUTH_SOCK && path.isAbsolute(env.SSH_AUTH_SOCK)) places.push(env.SSH_AUTH_SOCK);
+  return places;
+}
+
+/** The real paths of those that exist (a link is hidden where it lands). */
+async function existingReal(paths: readonly string[]): Promise<string[]> {
+  const found = await Promise.all(paths.map((p) => fs.realpath(p).catch(() => null)));
+  return found.filter((p): p is string => p !== null);
+}
+
+/** Whether `p` is `root` or below it. */
+export function isWithin(p: string, root: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function unique(paths: string[]): string[] {
+  return [...new Set(paths)];
+}

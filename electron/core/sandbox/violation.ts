@@ -1,0 +1,48 @@
+/**
+ * One line for the model when a confined command failed the way a sandbox makes
+ * commands fail, read from its stderr: a write outside the workspace (a read-only file
+ * system), a hidden place (seen as empty or missing), or no network. The model then
+ * knows it was the sandbox, not the code, and whether asking for network: true (or,
+ * as a last resort, unconfined: true) would help.
+ */
+import type { SandboxProfile } from './sandbox.js';
+
+const READ_ONLY = /Read-only file system|EROFS/;
+const NO_NETWORK =
+  /Network is unreachable|ENETUNREACH|Could not resolve host|Temporary failure in name resolution|Name or service not known|EAI_AGAIN|getaddrinfo ENOTFOUND|No address associated with hostname|Connection refused|ECONNREFUSED|Couldn't connect to server/i;
+
+export function sandboxViolation(stderr: string, profile: SandboxProfile): string | null {
+  const named = (p: string) => spellings(p, profile.writable).some((spelling) => mentions(stderr, spelling));
+  const hidden = profile.hidden.find(named);
+  if (hidden) {
+    return `blocked by the sandbox: ${hidden} is hidden from commands (secrets and the app's data stay out of reach); work without it`;
+  }
+  if (READ_ONLY.test(stderr)) {
+    const protectedHit = profile.readOnly.find(named);
+    if (protectedHit) return `blocked by the sandbox: ${protectedHit} stays read-only inside the sandbox`;
+    return `blocked by the sandbox: write outside the workspace (only ${profile.writable.join(', ')} and a private /tmp are writable)`;
+  }
+  if (!profile.network && NO_NETWORK.test(stderr)) {
+    return 'blocked by the sandbox: no network (run it again with network: true if it needs the network, e.g. to install packages)';
+  }
+  return null;
+}
+
+/** The path, and as a command in the workspace may spell it: relative to the writable folder holding it. */
+function spellings(p: string, roots: readonly string[]): string[] {
+  const relative = roots.filter((r) => p.startsWith(`${r}/`)).map((r) => p.slice(r.length + 1));
+  return [p, ...relative];
+}
+
+/** Whether the text names the path or something below it. */
+function mentions(text: string, p: string): boolean {
+  let at = text.indexOf(p);
+  while (at >= 0) {
+    const before = at === 0 ? undefined : text[at - 1];
+    const next = text[at + p.length];
+    const starts = before === undefined || !/[\w.-]/.test(before) || p.startsWith('/');
+    if (starts && (next === undefined || !/[\w.-]/.test(next))) return true;
+    at = text.indexOf(p, at + 1);
+  }
+  return false;
+}
