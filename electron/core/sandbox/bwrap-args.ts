@@ -41,22 +41,29 @@ export function bwrapArgs(inputs: BwrapInputs): string[] {
     '--ro-bind',
     '/',
     '/',
-    '--dev',
-    '/dev',
-    // A /proc of its own PID namespace: the app's /proc/<pid>/environ is not there.
-    '--proc',
-    '/proc',
-    '--bind',
-    inputs.privateTmp,
-    '/tmp',
-    ...profile.writable.flatMap((p) => ['--bind', p, p]),
+    // The private /tmp and the writable folders, outer ones first: a workspace below /tmp
+    // shows through the private /tmp, and a workspace at / does not uncover the host's /tmp.
+    ...writableMounts(inputs.privateTmp, profile.writable),
     ...profile.readOnly.flatMap((p) => ['--ro-bind', p, p]),
     ...profile.hidden.flatMap((p) =>
       inputs.hiddenFolders.has(p) ? ['--tmpfs', p, '--remount-ro', p] : ['--ro-bind', '/dev/null', p],
     ),
+    // Last, so no bind (a workspace at /) brings back the host's: a /dev of its own, and
+    // a /proc of its own PID namespace, where the app's /proc/<pid>/environ is not.
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
     '--chdir',
     inputs.cwd,
     '--',
     ...inputs.argv,
   ];
+}
+
+function writableMounts(privateTmp: string, writable: readonly string[]): string[] {
+  const mounts = [{ source: privateTmp, dest: '/tmp' }, ...writable.map((p) => ({ source: p, dest: p }))];
+  const depth = (p: string) => (p === '/' ? 0 : p.split('/').length - 1);
+  // A stable sort: at equal depth the private /tmp stays first.
+  return mounts.sort((a, b) => depth(a.dest) - depth(b.dest)).flatMap((m) => ['--bind', m.source, m.dest]);
 }

@@ -42,6 +42,29 @@ describe('bwrapArgs', () => {
     expect(args.join(' ')).toContain('--bind /tmp/gatehouse-sandbox-x /tmp');
   });
 
+  it('mounts outer folders first and its own /dev and /proc last, so a workspace at / uncovers neither /tmp nor /proc', () => {
+    const atRoot = bwrapArgs({
+      argv: ['true'],
+      cwd: '/',
+      profile: { ...profile, writable: ['/'], readOnly: [], hidden: [] },
+      privateTmp: '/tmp/p',
+      hiddenFolders: new Set(),
+      disableUserns: true,
+    }).join(' ');
+    expect(atRoot.indexOf('--bind / /')).toBeLessThan(atRoot.indexOf('--bind /tmp/p /tmp'));
+    expect(atRoot.indexOf('--bind /tmp/p /tmp')).toBeLessThan(atRoot.indexOf('--dev /dev'));
+    expect(atRoot.indexOf('--dev /dev')).toBeLessThan(atRoot.indexOf('--proc /proc'));
+    const underTmp = bwrapArgs({
+      argv: ['true'],
+      cwd: '/tmp/w',
+      profile: { ...profile, writable: ['/tmp/w'], readOnly: [], hidden: [] },
+      privateTmp: '/tmp/p',
+      hiddenFolders: new Set(),
+      disableUserns: true,
+    }).join(' ');
+    expect(underTmp.indexOf('--bind /tmp/p /tmp')).toBeLessThan(underTmp.indexOf('--bind /tmp/w /tmp/w'));
+  });
+
   it('shares the network only when the profile has it', () => {
     const withNet = bwrapArgs({
       argv: ['true'],
