@@ -19,6 +19,7 @@ export function systemPrompt({ workspaceRoot, instructions, skills }: SystemProm
       '- write_file, search_replace and run (and any read outside the workspace) wait for the user to allow them. The user sees the exact diff or argv.',
       '- A call the user denies returns "denied by the user": do not repeat it; adapt, or ask with the ask tool.',
       '- run takes an argv and uses no shell. Use ["sh", "-c", "..."] only when you need pipes or redirects.',
+      '- An allowed command runs in a sandbox: it writes only in the workspace and its own /tmp, cannot see secrets or the app\'s data, and has no network. Ask for network: true only when the command needs the network (installing or fetching packages), and for unconfined: true only after a confined run was "blocked by the sandbox" and the task cannot be done inside it. The user sees each flag as a warning.',
       '- When the task is done, call finish with a short summary. The project may run Stop hooks (tests) before the turn ends.',
     ].join('\n'),
   ];
