@@ -166,6 +166,28 @@ describe('a command granted for the session', () => {
   });
 });
 
+describe('a command granted for the session is exact in its flags (SPEC §9)', () => {
+  it('an allow given confined never covers the same argv unconfined or with network, nor the reverse', async () => {
+    const h = await world();
+    const s = await h.session();
+    const { card } = await answered(s, 'run', { argv: ['true'] }, 'allow_session');
+    expect(card.body).toMatchObject({ sandbox: { confined: true, network: false } });
+    expect(card.grant).toEqual({ kind: 'command', argv: ['true'], cwd: h.ws });
+
+    expect(await asks(s, 'run', { argv: ['true'] })).toBe(false);
+    expect(await asks(s, 'run', { argv: ['true'], unconfined: true })).toBe(true);
+    expect(await asks(s, 'run', { argv: ['true'], network: true })).toBe(true);
+
+    const loose = await answered(s, 'run', { argv: ['true'], unconfined: true }, 'allow_session');
+    expect(loose.card.grant).toEqual({ kind: 'command', argv: ['true'], cwd: h.ws, unconfined: true });
+    expect(loose.card.scope).toContain('(unconfined)');
+    expect(await asks(s, 'run', { argv: ['true'], unconfined: true })).toBe(false);
+    expect(await asks(s, 'run', { argv: ['true'], unconfined: true, network: true })).toBe(true);
+    // The flags survive in meta.json.
+    expect((await s.metaBytes()).toString()).toContain('"unconfined": true');
+  });
+});
+
 describe('an outside read granted for the session', () => {
   it('covers that exact path with that tool only: listing a folder does not let grep read the files under it', async () => {
     const h = await world();

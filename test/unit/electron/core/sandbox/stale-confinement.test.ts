@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandCardBody, CommandSandbox } from '../../../../../shared/cards.js';
+import { staleReason } from '../../../../../electron/core/gate/card-body.js';
+import type { CommandPlan } from '../../../../../electron/core/tools/types.js';
+
+const confined: CommandSandbox = { confined: true, network: false, writable: ['/w'], readOnly: [], hidden: ['/d'] };
+const body: CommandCardBody = { kind: 'command', tool: 'run', argv: ['make'], cwd: '/w', sandbox: confined };
+const plan = (sandbox: CommandSandbox): CommandPlan => ({
+  kind: 'command',
+  tool: 'run',
+  argv: ['make'],
+  cwd: '/w',
+  timeoutS: 120,
+  customTimeout: false,
+  network: false,
+  unconfined: false,
+  sandbox,
+  args: { argv: ['make'] },
+});
+
+describe('an answer to a command card, when the sandbox changed meanwhile', () => {
+  it('is dropped when the command could no longer be confined, or would get the network or write elsewhere', () => {
+    expect(staleReason(body, plan({ confined: false, reason: 'bubblewrap (bwrap) is not installed' }))).toBe(
+      'the command can no longer be confined (bubblewrap (bwrap) is not installed)',
+    );
+    expect(staleReason(body, plan({ ...confined, network: true }))).toBe("the command's network access changed");
+    expect(staleReason(body, plan({ ...confined, writable: ['/'] }))).toBe('where the command may write changed');
+  });
+
+  it('stands when only the hidden places changed, or nothing did', () => {
+    expect(staleReason(body, plan(confined))).toBeNull();
+    expect(staleReason(body, plan({ ...confined, hidden: ['/d', '/home/u/.aws'] }))).toBeNull();
+  });
+});
