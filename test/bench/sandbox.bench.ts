@@ -105,6 +105,12 @@ async function main(): Promise<void> {
       3,
     );
     reportRatio('sandbox: for scale, a bare `bwrap <profile> true` vs plain spawn', median(bare), median(reference), 3);
+    reportRatio(
+      'sandbox: what the app adds over that bare bwrap (plan, profile, private /tmp, the end-of-run checks)',
+      median(ours),
+      median(bare),
+      1.5,
+    );
 
     for (const c of contexts) await runThroughTool(c, ['true']);
     // tsx's esbuild service is this script's own, not the sandbox's.

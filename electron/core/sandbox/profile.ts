@@ -4,7 +4,7 @@
  * stores below, has no network unless asked, and cannot change the places in the
  * workspace that make the app or git run code later.
  */
-import { promises as fs } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxProfile } from './sandbox.js';
 
@@ -84,10 +84,21 @@ function socketPlaces(env: Readonly<Record<string, string | undefined>>): string
   return places;
 }
 
-/** The real paths of those that exist (a link is hidden where it lands). */
+/**
+ * The real paths of those that exist (a link is hidden where it lands). Synchronous on
+ * purpose: some thirty lookups, nearly all of missing paths, cost less blocking the loop
+ * than queueing them on libuv's four threads behind whatever else is reading.
+ */
 async function existingReal(paths: readonly string[]): Promise<string[]> {
-  const found = await Promise.all(paths.map((p) => fs.realpath(p).catch(() => null)));
-  return found.filter((p): p is string => p !== null);
+  const found: string[] = [];
+  for (const p of paths) {
+    try {
+      found.push(realpathSync.native(p));
+    } catch {
+      // Missing (or unreadable): nothing there to hide or protect.
+    }
+  }
+  return found;
 }
 
 /** Whether `p` is `root` or below it. */
