@@ -76,9 +76,15 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
   return { network: inputs.network, writable: [workspace], readOnly: unique(readOnly), hidden };
 }
 
-/** The user's runtime folder and agent socket, where they are named. */
+/**
+ * Sockets that hand out what a file would not: the user's runtime folder (ssh-agent, the
+ * keyring, D-Bus), the agent socket wherever it is, and Docker's (root on the machine). A
+ * read-only mount does not stop connect(), so they are hidden.
+ */
 function socketPlaces(env: Readonly<Record<string, string | undefined>>): string[] {
-  const places: string[] = [];
+  const places = ['/run/docker.sock', '/var/run/docker.sock'];
+  const uid = process.getuid?.();
+  if (uid !== undefined) places.push(`/run/user/${uid}`);
   if (env.XDG_RUNTIME_DIR && path.isAbsolute(env.XDG_RUNTIME_DIR)) places.push(env.XDG_RUNTIME_DIR);
   if (env.SSH_AUTH_SOCK && path.isAbsolute(env.SSH_AUTH_SOCK)) places.push(env.SSH_AUTH_SOCK);
   return places;

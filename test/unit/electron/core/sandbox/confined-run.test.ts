@@ -76,7 +76,8 @@ describe('a confined command', () => {
       network: false,
       writable: [ws],
       readOnly: [],
-      hidden: [dataDir, path.join(home, '.ssh')],
+      // The data folder and the planted key first; the machine's own socket places may follow.
+      hidden: expect.arrayContaining([dataDir, path.join(home, '.ssh')]),
     });
   });
 
@@ -118,7 +119,11 @@ describe('a confined command', () => {
   it('cannot read them even when the workspace is the home folder that holds them', async () => {
     const atHome = await contextFor(home);
     const p = await plan({ argv: ['true'] }, atHome);
-    expect(p.sandbox).toMatchObject({ confined: true, writable: [home], hidden: [dataDir, path.join(home, '.ssh')] });
+    expect(p.sandbox).toMatchObject({
+      confined: true,
+      writable: [home],
+      hidden: expect.arrayContaining([dataDir, path.join(home, '.ssh')]),
+    });
     const result = await run(sh('cat .ssh/id_rsa; grep -r PLANTED . ; echo x > .ssh/id_rsa; echo done'), atHome);
     expect(result.output).not.toContain('GATEHOUSE-PLANTED-SSH-KEY');
     expect(await fs.readFile(path.join(home, '.ssh', 'id_rsa'), 'utf8')).toBe(SSH_KEY);
@@ -158,6 +163,27 @@ describe('a confined command', () => {
       expect(outside.details).not.toMatchObject({ exitCode: 0 });
     } finally {
       await close();
+    }
+  });
+
+  it('cannot reach the ssh-agent socket, which a read-only mount alone would not stop', async () => {
+    const socket = path.join(root, 'agent.sock');
+    let connections = 0;
+    const server = net.createServer((c) => {
+      connections++;
+      c.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    try {
+      const sandbox = new BwrapSandbox({ dataDir, home, env: { ...process.env, SSH_AUTH_SOCK: socket } });
+      const c: ToolContext = { ...ctx, sandbox: { sandbox, refuseUnconfined: () => false } };
+      expect((await plan({ argv: ['true'] }, c)).sandbox).toMatchObject({ hidden: expect.arrayContaining([socket]) });
+      const script = `require('net').connect(${JSON.stringify(socket)}).on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => { console.error(e.message); process.exit(3); })`;
+      const result = await run({ argv: [process.execPath, '-e', script] }, c);
+      expect(result.details).toMatchObject({ exitCode: 3 });
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
