@@ -8,6 +8,7 @@ import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
 import { ANSWER_WORDS } from './AnswerBar';
 import { CardBody } from './CardBody';
 import { ArgvTokens } from './ArgvTokens';
+import { SandboxRecordLine } from './SandboxNotes';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
 import { workspaceRelative } from './workspace-path';
@@ -52,9 +53,11 @@ export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordPr
         </span>
         <span className="card-record-outcome">{outcomeWords(card, outcome)}</span>
       </button>
+      {/* What an answered command could reach stays in the record; an open one says it on the pinned card. */}
+      {card.body.kind === 'command' && outcome.state !== 'open' && <SandboxRecordLine body={card.body} />}
       {open && (
         <div className="card-record-details">
-          <CardBody sessionId={sessionId} workspace={workspace} card={card} />
+          <CardBody sessionId={sessionId} workspace={workspace} card={card} inRecord />
           <p className="card-scope">
             Scope offered: <VisibleText className="visible-prose" text={card.scope} options={PROSE_OPTIONS} />
           </p>

@@ -10,6 +10,7 @@ import { answerForKey } from './card-keys';
 import { cardLabel } from './card-label';
 import { markCardPaintedSoon } from './card-paint';
 import { reaskedNote } from './reasked-note';
+import { SandboxWarnings } from './SandboxNotes';
 import { CardRecord } from './CardRecord';
 import { useArming } from './useArming';
 import { useCardAnswer } from './useCardAnswer';
@@ -56,6 +57,8 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
       <div className="card-scroll">
         <CardBody sessionId={sessionId} workspace={workspace} card={card} />
       </div>
+      {/* Rule 7: a command's warnings sit right before the answers, never scrolled away. */}
+      {card.body.kind === 'command' && <SandboxWarnings body={card.body} />}
       <AnswerBar scope={card.scope} armed={armed} busy={busy} onAnswer={(choice) => void answer(choice)} />
       {pending && <p className="card-status">Sending…</p>}
       {sent && <p className="card-status">Answer sent; waiting for the agent.</p>}

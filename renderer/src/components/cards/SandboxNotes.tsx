@@ -1,0 +1,69 @@
+/**
+ * What an allowed command can reach, on its card (UI.md card rule 7). Confined, it is one
+ * quiet line under the argv and cwd. Unconfined, and for each flag the call asked for
+ * (network, unconfined), it is a plain warning in amber with words, not colour alone,
+ * right before the answers: outside the card's scrolling content, so a long script can
+ * never push it out of view.
+ */
+import type { CommandCardBody } from '../../../../shared/cards';
+import { commandSandboxWords, splitLead } from './sandbox-words';
+import { PROSE_OPTIONS } from './visible-text';
+import { VisibleText } from './VisibleText';
+
+/** The sandbox's line on a confined command; nothing when unconfined (SandboxWarnings says it). */
+export function SandboxLine({ body }: { body: CommandCardBody }) {
+  const words = commandSandboxWords(body);
+  if (!words.confined) return null;
+  const { lead, rest } = splitLead(words.line);
+  return (
+    <p className="card-sandbox">
+      <span className="card-sandbox-lead">{lead}</span>
+      {/* Paths come from the machine and may hold invisible characters: show them. */}
+      <VisibleText className="visible-prose" text={rest} options={PROSE_OPTIONS} />
+    </p>
+  );
+}
+
+export function SandboxWarnings({ body }: { body: CommandCardBody }) {
+  const words = commandSandboxWords(body);
+  const unconfined = words.confined ? null : splitLead(words.line);
+  if (!unconfined && words.warnings.length === 0) return null;
+  return (
+    <div className="card-warnings">
+      {unconfined && (
+        <p className="card-warning" role="note">
+          <span className="card-warning-mark" aria-hidden="true">
+            ⚠
+          </span>
+          <strong>{unconfined.lead}</strong>
+          <VisibleText className="visible-prose" text={unconfined.rest} options={PROSE_OPTIONS} />
+        </p>
+      )}
+      {words.warnings.map((warning) => (
+        <p key={warning} className="card-warning" role="note">
+          <span className="card-warning-mark" aria-hidden="true">
+            ⚠
+          </span>
+          <strong>Warning:</strong> this command {warning}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The same, compact, for the card's record in the transcript: one line, warnings after a dot. */
+export function SandboxRecordLine({ body }: { body: CommandCardBody }) {
+  const words = commandSandboxWords(body);
+  const text = [words.line, ...words.warnings].join(' · ');
+  const loud = !words.confined || words.warnings.length > 0;
+  return (
+    <p className={`card-record-sandbox${loud ? ' card-record-sandbox-warning' : ''}`}>
+      {loud && (
+        <span className="card-warning-mark" aria-hidden="true">
+          ⚠{' '}
+        </span>
+      )}
+      <VisibleText className="visible-prose" text={text} options={PROSE_OPTIONS} />
+    </p>
+  );
+}
