@@ -1,7 +1,7 @@
 /**
  * Settings: the model (provider, id picked from the known models or typed, base URL, output
  * cap, and the window and prices of a model the table lacks), a test of that setting before it
- * is saved, each provider's key, notifications.
+ * is saved, each provider's key, notifications, and whether commands run confined.
  */
 import { useState, type FormEvent } from 'react';
 import { providerSchema, type Provider } from '../../../../shared/contract';
@@ -11,6 +11,7 @@ import { useAppStore } from '../../store/app-store';
 import { Dialog } from '../frame/Dialog';
 import { keySourceWords } from './key-source';
 import { KeyField } from './KeyField';
+import { CommandsField } from './CommandsField';
 import { formFrom, modelFrom, type ModelForm } from './model-form';
 import { ModelOverrides } from './ModelOverrides';
 import { ModelPicker } from './ModelPicker';
@@ -119,6 +120,8 @@ function SettingsForm() {
       </section>
       <KeyField key={form.provider} provider={form.provider} view={view} />
       {'notifications' in view && <NotificationsField view={view} />}
+      {/* Only a core that confines commands says whether it can; an older one says nothing. */}
+      {view.sandbox !== undefined && <CommandsField view={view} />}
     </div>
   );
 }
