@@ -35,6 +35,32 @@ describe('with bubblewrap here', () => {
   });
 });
 
+describe('a Stop hook', () => {
+  it('runs confined like any command: its card says so, and it cannot write outside the workspace', async () => {
+    h = await startHarness();
+    // Outside /tmp, which a confined command sees as a private folder of its own.
+    const outside = `/var/tmp/gatehouse-hook-test-${process.pid}.txt`;
+    await fs.mkdir(path.join(h.workspace, '.gatehouse'), { recursive: true });
+    await fs.writeFile(
+      path.join(h.workspace, '.gatehouse/settings.json'),
+      JSON.stringify({ hooks: { stop: [['sh', '-c', `echo x > ${outside}`]] } }),
+    );
+    h.fake.enqueue({ toolCalls: [{ name: 'finish', input: { summary: 'done' } }] }, { text: 'ok' });
+    const id = await h.open();
+    await h.call('session.send', { id, text: 'go' });
+    const card = await h.event(id, 'card');
+    expect(card.body).toMatchObject({
+      kind: 'command',
+      sandbox: { confined: true, network: false, readOnly: [path.join(h.workspace, '.gatehouse')] },
+    });
+    await h.call('card.answer', { id, cardId: card.cardId, answer: 'allow_once' });
+    const hook = await h.event(id, 'hook_run');
+    expect(hook).toMatchObject({ ok: false });
+    expect(hook.output).toMatch(/^blocked by the sandbox: write outside the workspace/);
+    await expect(fs.access(outside)).rejects.toThrow();
+  });
+});
+
 describe('where bubblewrap is missing', () => {
   const missing = (root: string) =>
     new BwrapSandbox({ dataDir: path.join(root, 'data'), home: path.join(root, 'home'), env: {}, bwrapPath: null });
