@@ -9,8 +9,22 @@ import { eventsOfSessionWith } from './harness/session-logs.js';
 import { useWorld } from './harness/e2e-world.js';
 import { runCardLabel, visible } from './harness/gatehouse-page.js';
 import { pidAlive } from '../../electron/core/process/pid-alive.js';
+import { hostPidOf } from '../unit/electron/core/sandbox/host-pids.js';
 
 const world = useWorld('command-card');
+
+/**
+ * The host pid of the confined `sleep SECONDS` whose pid inside its sandbox is in `pidFile`:
+ * a confined command has its own PID namespace, so its `$$` is not the host's pid (it is
+ * often 2, which on the host is always alive).
+ */
+async function hostSleepPid(pidFile: string, seconds: number): Promise<number> {
+  await expect.poll(() => fs.readFile(pidFile, 'utf8').catch(() => ''), { timeout: 30_000 }).toMatch(/^\d+\n$/);
+  const inner = Number((await fs.readFile(pidFile, 'utf8')).trim());
+  const marker = `sleep\0${seconds}\0`;
+  await expect.poll(() => hostPidOf(inner, marker), { timeout: 10_000 }).not.toBeNull();
+  return (await hostPidOf(inner, marker))!;
+}
 
 async function turnEndReason(dataDir: string, userText: string): Promise<string | undefined> {
   const ended = (await eventsOfSessionWith(dataDir, userText)).filter((e) => e.type === 'turn_ended');
@@ -51,9 +65,7 @@ describe('a command card in the window', () => {
     const card = await ui.waitForCard(runCardLabel('sh'));
     await ui.answer(card, 'Allow once');
 
-    const pidFile = path.join(ws, 'pid');
-    await expect.poll(() => fs.readFile(pidFile, 'utf8').catch(() => ''), { timeout: 30_000 }).toMatch(/^\d+\n$/);
-    const pid = Number((await fs.readFile(pidFile, 'utf8')).trim());
+    const pid = await hostSleepPid(path.join(ws, 'pid'), 30);
     expect(pidAlive(pid)).toBe(true);
     await world.shot('command-running');
 
@@ -72,13 +84,11 @@ describe('a command card in the window', () => {
   test('Esc in the composer cancels a long command too', async () => {
     const { ui, fake } = world;
     const ws = await world.folders.workspace('escape-ws');
-    fake.enqueue({ toolCalls: [{ name: 'run', input: { argv: ['sh', '-c', 'echo $$ > pid; exec sleep 30'] } }] });
+    fake.enqueue({ toolCalls: [{ name: 'run', input: { argv: ['sh', '-c', 'echo $$ > pid; exec sleep 31'] } }] });
     await ui.openWorkspace(ws);
     await ui.send('Sleep again');
     await ui.answer(await ui.waitForCard(runCardLabel('sh')), 'Allow once');
-    const pidFile = path.join(ws, 'pid');
-    await expect.poll(() => fs.readFile(pidFile, 'utf8').catch(() => ''), { timeout: 30_000 }).toMatch(/^\d+\n$/);
-    const pid = Number((await fs.readFile(pidFile, 'utf8')).trim());
+    const pid = await hostSleepPid(path.join(ws, 'pid'), 31);
 
     await ui.composer().focus();
     await ui.page.keyboard.press('Escape');
