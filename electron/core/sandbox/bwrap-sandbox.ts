@@ -52,6 +52,19 @@ export class BwrapSandbox implements Sandbox {
   async confine(spec: CommandSpec, profile: SandboxProfile): Promise<ConfinedSpec> {
     const { usable, availability } = await this.check();
     if (!usable) throw new Error(`commands cannot be confined here: ${(availability as { reason: string }).reason}`);
+    // A read-only place that does not exist yet (a repository's hooks folder) is made empty first,
+    // so there is something to mount read-only; one whose parent is gone is left out.
+    const readOnly: string[] = [];
+    for (const p of profile.readOnly) {
+      if (
+        await fs.mkdir(p, { recursive: false }).then(
+          () => true,
+          (err: NodeJS.ErrnoException) => err.code === 'EEXIST',
+        )
+      ) {
+        readOnly.push(p);
+      }
+    }
     const privateTmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-sandbox-'));
     const hiddenFolders = new Set<string>();
     const hidden: string[] = [];
@@ -64,7 +77,7 @@ export class BwrapSandbox implements Sandbox {
     const args = bwrapArgs({
       argv: spec.argv,
       cwd: spec.cwd,
-      profile: { ...profile, hidden },
+      profile: { ...profile, readOnly, hidden },
       privateTmp,
       hiddenFolders,
       disableUserns: usable.disableUserns,

@@ -4,7 +4,7 @@
  * stores below, has no network unless asked, and cannot change the places in the
  * workspace that make the app or git run code later.
  */
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxProfile } from './sandbox.js';
 
@@ -70,9 +70,12 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
     // A place that holds the workspace cannot be hidden without hiding the workspace.
     (p) => !isWithin(workspace, p),
   );
-  const readOnly = (await existingReal(PROTECTED_IN_WORKSPACE.map((rel) => path.join(workspace, rel)))).filter(
-    (p) => isWithin(p, workspace) && p !== workspace,
-  );
+  const readOnly = [
+    ...(await existingReal(PROTECTED_IN_WORKSPACE.map((rel) => path.join(workspace, rel)))),
+    // In a repository without hooks yet, the hooks folder is made (empty, as git init makes it) when
+    // the command runs, so a command cannot be the one to fill it.
+    ...(isFolder(path.join(workspace, '.git')) ? [path.join(workspace, '.git', 'hooks')] : []),
+  ].filter((p) => isWithin(p, workspace) && p !== workspace);
   return { network: inputs.network, writable: [workspace], readOnly: unique(readOnly), hidden };
 }
 
@@ -115,4 +118,13 @@ export function isWithin(p: string, root: string): boolean {
 
 function unique(paths: string[]): string[] {
   return [...new Set(paths)];
+}
+
+/** A real folder, not a link to one (a linked .git lands outside and is read-only already). */
+function isFolder(p: string): boolean {
+  try {
+    return lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -228,6 +228,20 @@ describe('a confined command', () => {
   });
 });
 
+describe('a repository without a hooks folder yet', () => {
+  it('gets an empty read-only one when a command runs, so the command cannot be the one to fill it', async () => {
+    await fs.mkdir(path.join(ws, '.git'));
+    await fs.writeFile(path.join(ws, '.git', 'config'), '[core]\n');
+    const p = await plan({ argv: ['true'] });
+    expect(p.sandbox).toMatchObject({ readOnly: [path.join(ws, '.git', 'config'), path.join(ws, '.git', 'hooks')] });
+    // Planning touched nothing.
+    await expect(fs.access(path.join(ws, '.git', 'hooks'))).rejects.toThrow();
+    const result = await run(sh('mkdir -p .git/hooks; echo evil > .git/hooks/post-checkout'));
+    expect(result.details).not.toMatchObject({ exitCode: 0 });
+    expect(await fs.readdir(path.join(ws, '.git', 'hooks'))).toEqual([]);
+  });
+});
+
 describe('unconfined: true', () => {
   it('writes outside, and only with that flag', async () => {
     const target = path.join(root, 'outside', 'escaped.txt');
