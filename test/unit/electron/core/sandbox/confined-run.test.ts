@@ -283,6 +283,21 @@ describe('where the sandbox cannot run', () => {
     );
   });
 
+  it('says user namespaces are off, and how to allow them, when bwrap cannot make one', async () => {
+    const fake = path.join(root, 'fake-bwrap');
+    await fs.writeFile(fake, '#!/bin/sh\necho "bwrap: setting up uid map: Permission denied" >&2\nexit 1\n', {
+      mode: 0o755,
+    });
+    const sandbox = new BwrapSandbox({ dataDir, home, env: process.env, bwrapPath: fake });
+    expect(await sandbox.availability()).toEqual({
+      available: false,
+      reason: 'user namespaces are off, so bubblewrap cannot start (bwrap: setting up uid map: Permission denied)',
+      fix: expect.stringContaining('kernel.unprivileged_userns_clone=1'),
+    });
+    const c: ToolContext = { ...ctx, sandbox: { sandbox, refuseUnconfined: () => false } };
+    expect((await plan({ argv: ['true'] }, c)).sandbox).toMatchObject({ confined: false });
+  });
+
   it.each<[NodeJS.Platform, RegExp]>([
     ['win32', /^Windows has no sandbox for commands yet$/],
     ['darwin', /^the macOS sandbox \(Seatbelt\) is not supported yet$/],
