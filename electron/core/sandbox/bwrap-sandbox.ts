@@ -120,10 +120,10 @@ export class BwrapSandbox implements Sandbox {
     const bwrap =
       this.options.bwrapPath === undefined ? await findOnPath('bwrap', this.options.env.PATH) : this.options.bwrapPath;
     if (!bwrap) return unusable('bubblewrap (bwrap) is not installed', INSTALL_BWRAP);
-    const withDisable = await tryBwrap(bwrap, true);
+    const withDisable = await tryBwrap(bwrap, true, this.options.env.PATH);
     if (withDisable.ok)
       return { availability: { available: true, kind: 'bubblewrap' }, usable: { bwrap, disableUserns: true } };
-    const plain = await tryBwrap(bwrap, false);
+    const plain = await tryBwrap(bwrap, false, this.options.env.PATH);
     if (plain.ok)
       return { availability: { available: true, kind: 'bubblewrap' }, usable: { bwrap, disableUserns: false } };
     if (/namespace|uid map|setting up uid|Operation not permitted|Permission denied/i.test(plain.message)) {
@@ -137,7 +137,11 @@ export class BwrapSandbox implements Sandbox {
 }
 
 /** One tiny confined run, as every command will be run; its stderr when it fails. */
-function tryBwrap(bwrap: string, disableUserns: boolean): Promise<{ ok: true } | { ok: false; message: string }> {
+function tryBwrap(
+  bwrap: string,
+  disableUserns: boolean,
+  pathVar: string | undefined,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const args = [
     '--die-with-parent',
     '--unshare-pid',
@@ -156,11 +160,16 @@ function tryBwrap(bwrap: string, disableUserns: boolean): Promise<{ ok: true } |
     'true',
   ];
   return new Promise((resolve) => {
-    execFile(bwrap, args, { timeout: PROBE_TIMEOUT_MS, env: { PATH: '/usr/bin:/bin' } }, (err, _stdout, stderr) => {
-      if (!err) return resolve({ ok: true });
-      const message = String(stderr).trim().split('\n')[0] || (err as Error).message;
-      resolve({ ok: false, message });
-    });
+    execFile(
+      bwrap,
+      args,
+      { timeout: PROBE_TIMEOUT_MS, env: { PATH: pathVar ?? '/usr/bin:/bin' } },
+      (err, _stdout, stderr) => {
+        if (!err) return resolve({ ok: true });
+        const message = String(stderr).trim().split('\n')[0] || (err as Error).message;
+        resolve({ ok: false, message });
+      },
+    );
   });
 }
 
