@@ -11,7 +11,9 @@ import type { Session } from '../../electron/core/sessions/session.js';
 import type { History, Step } from './history.js';
 import { readMetaGrants, type SessionView } from './observation.js';
 import { PuppetChat, tagged } from './puppet-chat.js';
-import { placeheld, type Layout } from './world.js';
+import { markersWritable } from './markers-sandbox.js';
+import { PLANTED_SECRET, placeheld, type Layout } from './world.js';
+import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 
 const SETTLE_LIMIT_MS = 5_000;
 /** How long the sessions must rest, unchanged, after a boot before a look counts. */
@@ -45,7 +47,12 @@ export class CoreDriver {
     this.answeredOpen.clear();
     this.core = await createCore({
       dataDir: this.layout.data,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.layout.home },
+      // The app's own environment holds a planted secret that commands never get in theirs.
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.layout.home, ANTHROPIC_API_KEY: PLANTED_SECRET },
+      sandbox: markersWritable(
+        new BwrapSandbox({ dataDir: this.layout.data, home: this.layout.home, env: process.env }),
+        this.layout.markers,
+      ),
       home: this.layout.home,
       cipher: null,
       durability: 'none',

@@ -42,7 +42,7 @@ const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 export async function runCrashHistory(history: History, crash: Crash): Promise<HistoryOutcome> {
   const layout = await makeLayout();
   const tokens = new Tokens();
-  const invariants = new Invariants(layout.data, layout.markers, 2);
+  const invariants = new Invariants(layout.data, layout.markers, 2, layout.outside);
   const children: Child[] = [];
   try {
     await populate(layout, tokens, history.hooks);

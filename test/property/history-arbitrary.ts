@@ -148,7 +148,37 @@ const searchReplaceArgs = fc.record(
 
 const cwd = fc.constantFrom('.', 'dir', 'sub', 'link-in', 'chain', 'link-out', 'missing', '<ws>/dir', '<out>', 'é');
 
+/** The outside file an escaping command appends to, and what it appends. */
+export const ESCAPE_TARGET = '<out>/escape.txt';
+export const ESCAPE_BYTES = 'escaped';
+
+/**
+ * Commands that try what a confined command must not do (SPEC §9): write outside the
+ * workspace, read a planted secret from ~/.ssh or the data folder, or read the app's
+ * environment through /proc. Allowed and confined, none may succeed; asked unconfined,
+ * the card says so.
+ */
+const tryingArgv = fc.constantFrom<string[]>(
+  ['sh', '-c', `printf ${ESCAPE_BYTES} >> "$0"`, ESCAPE_TARGET],
+  ['cat', '<home>/.ssh/id_rsa'],
+  ['sh', '-c', 'cat "$0"/planted.txt; ls -R "$0"', '<data>'],
+  ['sh', '-c', 'cat /proc/$PPID/environ /proc/1/environ; for f in /proc/[0-9]*/environ; do cat "$f"; done; true'],
+);
+
+/** A grandchild in a session of its own that tries to write outside after its command ended; only ever confined. */
+const lingeringArgv = [
+  'sh',
+  '-c',
+  `(setsid sh -c 'sleep 0.3; printf ${ESCAPE_BYTES} >> "$0"' "$0" &); true`,
+  ESCAPE_TARGET,
+];
+
 const runArgs = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({ argv: tryingArgv, unconfined: fc.constantFrom(true, false) }, { requiredKeys: ['argv'] }),
+  },
+  { weight: 1, arbitrary: fc.constant({ argv: lingeringArgv }) },
   {
     weight: 8,
     arbitrary: fc.record(

@@ -36,7 +36,7 @@ export async function within(work: Promise<unknown>, ms: number): Promise<'done'
 export async function runHistory(history: History, options: { dump?: boolean } = {}): Promise<HistoryOutcome> {
   const layout = await makeLayout();
   const tokens = new Tokens();
-  const invariants = new Invariants(layout.data, layout.markers, 2);
+  const invariants = new Invariants(layout.data, layout.markers, 2, layout.outside);
   const driver = new CoreDriver(layout, {
     given: (s, cardId, answer) => invariants.ledgers[s]!.personAnswered(cardId, answer),
     refused: (s, cardId) => invariants.ledgers[s]!.personRetracted(cardId),

@@ -13,6 +13,7 @@ import { commandsConsented, landingsOf, writesConsented, type Landing } from './
 import type { Step } from './history.js';
 import { lastSeq, type Observation, type SessionView } from './observation.js';
 import { readsConsented } from './read-check.js';
+import { escapeLandings, secretsKept } from './secret-check.js';
 import { TokenTrail } from './token-trail.js';
 
 export class Invariants {
@@ -23,6 +24,8 @@ export class Invariants {
     private readonly dataDir: string,
     private readonly markersDir: string,
     sessions: number,
+    /** The folder outside the workspaces, where an escaping command aims. */
+    private readonly outside: string,
   ) {
     this.ledgers = Array.from({ length: sessions }, () => new ConsentLedger());
   }
@@ -48,6 +51,7 @@ export class Invariants {
       const grants = [...grantsBefore[s]!, ...this.grantsOf(ledger)];
       const allowedEver = new Set(view.events.flatMap((e) => (isAllow(e) ? [e.cardId] : [])));
       problems.push(...(await readsConsented(view.root, fresh, ledger, grants, allowedEver, this.trail)));
+      problems.push(...secretsKept(fresh, ledger, grants));
       if (step.kind === 'restart' || opts.restarted)
         problems.push(...openCardsSurvive(before.sessions[s]!, view, fresh));
     }
@@ -84,6 +88,9 @@ export class Invariants {
         blob: (id: string) => fs.readFile(path.join(this.dataDir, 'sessions', view.id, 'blobs', id)),
       };
       landings.push(...(await landingsOf(input, problems)));
+      landings.push(
+        ...escapeLandings(allowedNow[s]!, input.fresh, input.ledger, input.grants, this.outside, before.tree),
+      );
     }
     const allowed = movers.flatMap((s) => allowedNow[s]!);
     // Only a call uses a grant, and only a session's own step makes one.

@@ -6,7 +6,7 @@
  * to the files it came from.
  */
 import { spawnSync } from 'node:child_process';
-import { constants, promises as fs, rmSync } from 'node:fs';
+import { constants, existsSync, promises as fs, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -27,7 +27,7 @@ export interface Layout {
 export const UNWATCHED = ['data', 'markers', 'home'];
 
 export async function makeLayout(): Promise<Layout> {
-  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-prop-')));
+  const root = await fs.realpath(await fs.mkdtemp(path.join(worldBase(), 'gatehouse-prop-')));
   const parent = path.join(root, 'p');
   return {
     root,
@@ -40,12 +40,24 @@ export async function makeLayout(): Promise<Layout> {
   };
 }
 
+/**
+ * Not under /tmp where avoidable: a confined command gets a private /tmp of its own, which
+ * would hide the whole world from it by accident and leave the sandbox's own rules (what
+ * it hides, where it may write) untested.
+ */
+function worldBase(): string {
+  const tmp = os.tmpdir();
+  return tmp === '/tmp' && existsSync('/var/tmp') ? '/var/tmp' : tmp;
+}
+
 /** Replaces the placeholders a history is written with by this layout's real paths. */
 export function placeheld(text: string, layout: Layout): string {
   return text
     .replaceAll('<ws>', layout.ws)
     .replaceAll('<out>', layout.outside)
     .replaceAll('<mk>', layout.markers)
+    .replaceAll('<home>', layout.home)
+    .replaceAll('<data>', layout.data)
     .replaceAll('<root>', layout.root);
 }
 
@@ -84,7 +96,22 @@ export async function populate(layout: Layout, tokens: Tokens, hooks = false): P
     ['up', root],
   ];
   for (const [name, target] of links) await fs.symlink(target, path.join(ws, name));
+  await plantSecrets(layout);
   if (hooks) await writeStopHook(layout);
+}
+
+/**
+ * A secret no allowed command may hand the model unless its card said unconfined
+ * (SPEC §9): in the home's SSH key, in a file of the data folder, and in the app's own
+ * environment (as a provider key, which commands never get in theirs: only /proc would
+ * show it).
+ */
+export const PLANTED_SECRET = 'planted-secret-5f1d9c0a7b3e4d21';
+
+async function plantSecrets(layout: Layout): Promise<void> {
+  await fs.mkdir(path.join(layout.home, '.ssh'), { recursive: true });
+  await fs.writeFile(path.join(layout.home, '.ssh', 'id_rsa'), `-----BEGIN KEY-----\n${PLANTED_SECRET}\n`);
+  await fs.writeFile(path.join(layout.data, 'planted.txt'), `${PLANTED_SECRET}\n`);
 }
 
 async function writeStopHook(layout: Layout): Promise<void> {

@@ -1,0 +1,18 @@
+/**
+ * The real sandbox, with one more writable place: the markers folder, where the suite's
+ * marker commands prove that they started and in which folder. It is the suite's own
+ * evidence, outside the workspace and the watched tree; everything else about the
+ * profile (no other write outside, hidden secrets, no network) is the app's.
+ */
+import type { Sandbox } from '../../electron/core/sandbox/sandbox.js';
+
+export function markersWritable(inner: Sandbox, markers: string): Sandbox {
+  return {
+    availability: () => inner.availability(),
+    profile: async (root, options) => {
+      const profile = await inner.profile(root, options);
+      return { ...profile, writable: [...profile.writable, markers] };
+    },
+    confine: (spec, profile) => inner.confine(spec, profile),
+  };
+}
