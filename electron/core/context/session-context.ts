@@ -31,7 +31,7 @@ import { resolveModel, type ResolvedModel } from './model-catalog.js';
 import { previewParts } from './preview.js';
 import { projectInstructions } from './project-instructions.js';
 import { messageBytes, Renderer, summaryMessage, userMessage, type Rendered } from './render.js';
-import { systemPrompt } from './system-prompt.js';
+import { systemPrompt, type CommandConfinement } from './system-prompt.js';
 import { toolSpecs, toolText } from './tool-specs.js';
 import { usageCost } from './usage-cost.js';
 
@@ -44,6 +44,8 @@ export interface ContextDeps {
   tools: readonly ToolDef[];
   getBlob(id: string): Promise<Buffer>;
   append(payload: EventPayload): Promise<SessionEvent>;
+  /** Whether commands run confined here, for the system prompt; confined when absent. */
+  commands?: () => Promise<CommandConfinement>;
   /** A summary call starts (true) or ends (false): the window says so while it runs. */
   onCompacting?: (active: boolean) => void;
 }
@@ -442,11 +444,12 @@ export class SessionContext {
     if (this.system !== null) return this.system;
     const { workspace, home } = this.deps;
     if (!workspace) return (this.system = '');
-    const [instructions, catalog] = await Promise.all([
+    const [instructions, catalog, commands] = await Promise.all([
       projectInstructions(workspace),
       findSkills(skillRoots(workspace.root, home)),
+      this.deps.commands?.() ?? { confined: true as const },
     ]);
-    this.system = systemPrompt({ workspaceRoot: workspace.root, instructions, skills: catalog.skills });
+    this.system = systemPrompt({ workspaceRoot: workspace.root, instructions, skills: catalog.skills, commands });
     return this.system;
   }
 

@@ -4,13 +4,23 @@
  */
 import type { Skill } from '../skills/skills.js';
 
+/** Whether allowed commands run in the sandbox here, or why not (SPEC §9). */
+export type CommandConfinement = { confined: true } | { confined: false; reason: string };
+
 export interface SystemPromptInput {
   workspaceRoot: string;
+  /** Confined unless said otherwise. */
+  commands?: CommandConfinement;
   instructions: { file: string; text: string } | null;
   skills: Skill[];
 }
 
-export function systemPrompt({ workspaceRoot, instructions, skills }: SystemPromptInput): string {
+export function systemPrompt({
+  workspaceRoot,
+  instructions,
+  skills,
+  commands = { confined: true },
+}: SystemPromptInput): string {
   const parts = [
     `You are a coding agent working in the folder ${workspaceRoot} (the workspace), through Gatehouse.`,
     [
@@ -19,7 +29,7 @@ export function systemPrompt({ workspaceRoot, instructions, skills }: SystemProm
       '- write_file, search_replace and run (and any read outside the workspace) wait for the user to allow them. The user sees the exact diff or argv.',
       '- A call the user denies returns "denied by the user": do not repeat it; adapt, or ask with the ask tool.',
       '- run takes an argv and uses no shell. Use ["sh", "-c", "..."] only when you need pipes or redirects.',
-      '- An allowed command runs in a sandbox: it writes only in the workspace and its own /tmp, cannot see secrets or the app\'s data, and has no network. Ask for network: true only when the command needs the network (installing or fetching packages), and for unconfined: true only after a confined run was "blocked by the sandbox" and the task cannot be done inside it. The user sees each flag as a warning.',
+      commandsLine(commands),
       '- When the task is done, call finish with a short summary. The project may run Stop hooks (tests) before the turn ends.',
     ].join('\n'),
   ];
@@ -33,4 +43,11 @@ export function systemPrompt({ workspaceRoot, instructions, skills }: SystemProm
     parts.push(`Skills you can load with use_skill when one fits the task:\n${list}`);
   }
   return parts.join('\n\n');
+}
+
+function commandsLine(commands: CommandConfinement): string {
+  if (!commands.confined) {
+    return `- Commands cannot be confined on this machine (${commands.reason}): an allowed command runs with the user's own access, and its card tells the user so. Prefer commands that only touch the workspace.`;
+  }
+  return '- An allowed command runs in a sandbox: it writes only in the workspace and its own /tmp, cannot see secrets or the app\'s data, and has no network. Ask for network: true only when the command needs the network (installing or fetching packages), and for unconfined: true only after a confined run was "blocked by the sandbox" and the task cannot be done inside it. The user sees each flag as a warning.';
 }

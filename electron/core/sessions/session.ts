@@ -14,6 +14,7 @@ import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import type { ContextPreview } from '../../../shared/context-preview.js';
 import { SessionContext } from '../context/session-context.js';
+import type { CommandConfinement } from '../context/system-prompt.js';
 import { pendingResults, Runner } from '../runner/runner.js';
 import type { ToolDef } from '../tools/types.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
@@ -57,6 +58,8 @@ export interface SessionDeps {
   newId: () => string;
   emit: (push: Push) => void;
   clock?: () => Date;
+  /** Whether commands run confined here, for what the model is told. */
+  commands?: () => Promise<CommandConfinement>;
 }
 
 interface LiveTurn {
@@ -98,6 +101,7 @@ export class Session {
       tools: deps.tools.definitions(),
       getBlob: (id) => deps.files.getBlob(id),
       append: (p) => this.append(p),
+      commands: deps.commands,
       onCompacting: (compacting) => {
         this.summarising += compacting ? 1 : -1;
         deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });

@@ -17,6 +17,7 @@ import { Workspace } from '../paths/workspace.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import { Tools } from '../tools/tools.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
+import type { CommandConfinement } from '../context/system-prompt.js';
 import type { ToolContext, ToolDef } from '../tools/types.js';
 import { Session } from './session.js';
 import { SessionError } from './session-error.js';
@@ -168,7 +169,16 @@ export class Sessions {
       home: this.deps.home,
       newId: this.deps.newId,
       emit: this.deps.emit,
+      commands: () => this.commandConfinement(),
     });
+  }
+
+  /** What the model is told of its commands: confined, or why they cannot be here. */
+  private async commandConfinement(): Promise<CommandConfinement> {
+    const sandbox = this.deps.sandbox?.sandbox;
+    if (!sandbox) return { confined: false, reason: 'no sandbox is set up' };
+    const availability = await sandbox.availability();
+    return availability.available ? { confined: true } : { confined: false, reason: availability.reason };
   }
 }
 

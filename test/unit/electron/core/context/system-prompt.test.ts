@@ -18,4 +18,15 @@ describe('the system prompt', () => {
   it('is the same bytes for the same inputs, so its cache breakpoint keeps hitting', () => {
     expect(systemPrompt({ workspaceRoot: '/home/me/app', instructions: null, skills: [] })).toBe(prompt);
   });
+
+  it('says so plainly where commands cannot be confined, and offers no flags', () => {
+    const bare = systemPrompt({
+      workspaceRoot: '/home/me/app',
+      instructions: null,
+      skills: [],
+      commands: { confined: false, reason: 'bubblewrap (bwrap) is not installed' },
+    });
+    expect(bare).toContain('Commands cannot be confined on this machine (bubblewrap (bwrap) is not installed)');
+    expect(bare).not.toMatch(/runs in a sandbox/);
+  });
 });

@@ -103,4 +103,22 @@ describe('where bubblewrap is missing', () => {
     await h.restart();
     expect(await h.call('settings.get', {})).toMatchObject({ refuseUnconfined: true });
   });
+
+  it('tells the model its commands cannot be confined here, and why; with bubblewrap it says they run in a sandbox', async () => {
+    h = await startHarness(undefined, { sandboxFor: missing });
+    h.fake.enqueue({ text: 'ok' });
+    const id = await h.open();
+    await h.call('session.send', { id, text: 'go' });
+    await h.event(id, 'turn_ended');
+    expect(h.fake.requests[0]!.rawBody).toContain(
+      'Commands cannot be confined on this machine (bubblewrap (bwrap) is not installed)',
+    );
+    await h.close();
+    h = await startHarness();
+    h.fake.enqueue({ text: 'ok' });
+    const confined = await h.open();
+    await h.call('session.send', { id: confined, text: 'go' });
+    await h.event(confined, 'turn_ended');
+    expect(h.fake.requests[0]!.rawBody).toContain('An allowed command runs in a sandbox');
+  });
 });
