@@ -141,6 +141,8 @@ export interface SettingsView {
    * here, use the environment.
    */
   keyStorage: 'os' | 'plain-text' | 'none';
+  /** The user's home folder, so paths under it can be shown as ~ (a card's sandbox line). */
+  home?: string;
   /**
    * Whether commands can be confined here (SPEC §9); when not, why ("bubblewrap (bwrap)
    * is not installed") and what to install. Always set by the core.

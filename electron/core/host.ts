@@ -195,6 +195,7 @@ export class Host {
       keyStorage,
       sandbox,
       refuseUnconfined: this.refuseUnconfinedSetting,
+      home: this.deps.home,
     };
   }
 

@@ -34,3 +34,12 @@ export function useAppStoreApi(): AppStore {
 export function useAppStore<T>(selector: (state: AppState) => T): T {
   return useStore(useAppStoreApi(), selector);
 }
+
+/** Stands in where a component renders without the app's store (a card shown on its own). */
+const NO_SETTINGS: StoreApi<Pick<AppState, 'settings'>> = createStore(() => ({ settings: null }));
+
+/** The user's home folder as settings.get reported it; undefined before that, or with no store. */
+export function useHomeFolder(): string | undefined {
+  const store: StoreApi<Pick<AppState, 'settings'>> = useContext(StoreContext) ?? NO_SETTINGS;
+  return useStore(store, (s) => s.settings?.home);
+}

@@ -6,13 +6,14 @@
  * never push it out of view.
  */
 import type { CommandCardBody } from '../../../../shared/cards';
+import { useHomeFolder } from '../../store/app-store';
 import { commandSandboxWords, splitLead } from './sandbox-words';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
 
 /** The sandbox's line on a confined command; nothing when unconfined (SandboxWarnings says it). */
 export function SandboxLine({ body }: { body: CommandCardBody }) {
-  const words = commandSandboxWords(body);
+  const words = commandSandboxWords(body, useHomeFolder());
   if (!words.confined) return null;
   const { lead, rest } = splitLead(words.line);
   return (
@@ -25,7 +26,7 @@ export function SandboxLine({ body }: { body: CommandCardBody }) {
 }
 
 export function SandboxWarnings({ body }: { body: CommandCardBody }) {
-  const words = commandSandboxWords(body);
+  const words = commandSandboxWords(body, useHomeFolder());
   const unconfined = words.confined ? null : splitLead(words.line);
   if (!unconfined && words.warnings.length === 0) return null;
   return (
@@ -53,7 +54,7 @@ export function SandboxWarnings({ body }: { body: CommandCardBody }) {
 
 /** The same, compact, for the card's record in the transcript: one line, warnings after a dot. */
 export function SandboxRecordLine({ body }: { body: CommandCardBody }) {
-  const words = commandSandboxWords(body);
+  const words = commandSandboxWords(body, useHomeFolder());
   const text = [words.line, ...words.warnings].join(' · ');
   const loud = !words.confined || words.warnings.length > 0;
   return (

@@ -1,8 +1,8 @@
 /**
  * A command card's sandbox in words (UI.md card rule 7), from shared describeSandbox.
  *
- * The renderer is not told the user's home folder (no call in the contract says it), so
- * paths stay absolute rather than abbreviated to ~: longer, but never a guess.
+ * Paths under the user's home (as settings.get reports it) are shown as ~; before the
+ * settings arrive they stay absolute: longer, but never a guess.
  */
 import { describeSandbox, type CommandCardBody, type SandboxWords } from '../../../../shared/cards';
 
@@ -11,8 +11,8 @@ export interface CommandSandboxWords extends SandboxWords {
   confined: boolean;
 }
 
-export function commandSandboxWords(body: CommandCardBody): CommandSandboxWords {
-  return { ...describeSandbox(body, undefined), confined: body.sandbox?.confined === true };
+export function commandSandboxWords(body: CommandCardBody, home?: string): CommandSandboxWords {
+  return { ...describeSandbox(body, home), confined: body.sandbox?.confined === true };
 }
 
 /** "Unconfined: why" as its lead word and the rest, so the lead can be bold; the text stays whole. */

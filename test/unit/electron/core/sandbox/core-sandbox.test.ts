@@ -19,7 +19,11 @@ afterEach(async () => {
 describe('with bubblewrap here', () => {
   it('Settings says commands are confined, and a command card says what it can reach', async () => {
     h = await startHarness();
-    expect(await h.call('settings.get', {})).toMatchObject({ sandbox: { available: true }, refuseUnconfined: false });
+    expect(await h.call('settings.get', {})).toMatchObject({
+      sandbox: { available: true },
+      refuseUnconfined: false,
+      home: h.home,
+    });
     h.fake.enqueue({ toolCalls: [{ name: 'run', input: { argv: ['touch', 'made'], network: true } }] });
     h.fake.enqueue({ text: 'done' });
     const id = await h.open();

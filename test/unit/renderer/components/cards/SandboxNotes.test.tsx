@@ -6,7 +6,8 @@ import type { CommandCardBody, CommandSandbox } from '../../../../../shared/card
 import type { CardEvent, CardOutcome } from '../../../../../shared/reducer';
 import { ApiProvider } from '../../../../../renderer/src/api/api-context';
 import { PermissionCard } from '../../../../../renderer/src/components/cards/PermissionCard';
-import { createFakeApi } from '../../fake-api';
+import { createAppStore, StoreProvider } from '../../../../../renderer/src/store/app-store';
+import { createFakeApi, SETTINGS_NONE } from '../../fake-api';
 import { stubLayout } from '../layout-stub';
 import { SESSION, WORKSPACE, cardOf, commandBody } from './card-fixtures';
 
@@ -136,5 +137,29 @@ describe("a command card's record in the transcript", () => {
   it('says nothing of the sandbox while the card is still open above the composer', () => {
     const { container } = renderCard(cardOf(body({ sandbox: CONFINED })), { state: 'open' }, false);
     expect(container.querySelector('.card-record-sandbox')).toBeNull();
+  });
+});
+
+describe('paths under the home folder', () => {
+  it('are shown as ~ once the app has said where home is', () => {
+    const store = createAppStore(undefined);
+    store.getState().setSettings({ ...SETTINGS_NONE, home: '/home/me' });
+    render(
+      <StoreProvider store={store}>
+        <ApiProvider api={createFakeApi().api}>
+          <PermissionCard
+            sessionId={SESSION}
+            workspace={WORKSPACE}
+            card={cardOf(body({ sandbox: CONFINED }))}
+            outcome={{ state: 'open' }}
+            pinned
+          />
+        </ApiProvider>
+      </StoreProvider>,
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Permission: run npm…' })).getByText(/writes only in ~\/src\/project/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/cannot see ~\/\.ssh, ~\/\.aws, ~\/\.gnupg and 1 more/)).toBeInTheDocument();
   });
 });
