@@ -9,6 +9,7 @@ import type { ConnectionTest } from '../../../shared/contract.js';
 import { ChatError } from './chat-error.js';
 import type { KeyStore } from './key-store.js';
 import { displayURL, modelConfigSchema, type ModelConfig } from './model-config.js';
+import { baseURLOf } from './language-model.js';
 import { ProviderChatClient } from './provider-chat-client.js';
 
 /** Long enough for a far provider on a slow line, short enough that the button does not seem to hang. */
@@ -16,14 +17,6 @@ export const CONNECTION_TEST_TIMEOUT_MS = 20_000;
 
 /** A handful of tokens: the reply only has to start; a reasoning model may spend them all thinking. */
 const TEST_OUTPUT_TOKENS = 8;
-
-// The providers' own endpoints when the config names none; language-model.ts passes the same
-// ones to the SDK, which is what the request actually used.
-const DEFAULT_BASE_URL: Record<ModelConfig['provider'], string | undefined> = {
-  anthropic: 'https://api.anthropic.com/v1',
-  openai: 'https://api.openai.com/v1',
-  'openai-compatible': undefined,
-};
 
 export interface ConnectionTestOptions {
   keys?: KeyStore;
@@ -64,7 +57,7 @@ export async function testConnection(input: ModelConfig, options: ConnectionTest
 }
 
 function urlTried(config: ModelConfig): string {
-  const base = config.baseURL ?? DEFAULT_BASE_URL[config.provider];
+  const base = baseURLOf(config);
   return base ? displayURL(base) : '(no base URL)';
 }
 

@@ -7,12 +7,17 @@ import { plainHttpKeyProblem } from '../../../shared/key-transport.js';
 import { ChatError } from './chat-error.js';
 import type { ModelConfig } from './model-config.js';
 
-// Passed explicitly so the providers never fall back to ANTHROPIC_BASE_URL / OPENAI_BASE_URL
-// from the environment: the base URL is whatever the config says.
-const defaultBaseURL = {
-  anthropic: 'https://api.anthropic.com/v1',
-  openai: 'https://api.openai.com/v1',
-};
+/**
+ * The base URL a request goes to: the config's, else the provider's own endpoint (none for a
+ * compatible server). Passed explicitly so the providers never fall back to
+ * ANTHROPIC_BASE_URL / OPENAI_BASE_URL from the environment.
+ */
+export function baseURLOf(config: ModelConfig): string | undefined {
+  if (config.baseURL) return config.baseURL;
+  if (config.provider === 'anthropic') return 'https://api.anthropic.com/v1';
+  if (config.provider === 'openai') return 'https://api.openai.com/v1';
+  return undefined;
+}
 
 /**
  * Throws ChatError 'config' for a config that would send the key over plain http. Checked
@@ -24,11 +29,11 @@ export function createLanguageModel(config: ModelConfig, apiKey: string | undefi
   if (plainHttp) throw new ChatError('config', plainHttp);
   switch (config.provider) {
     case 'anthropic':
-      return createAnthropic({ baseURL: config.baseURL ?? defaultBaseURL.anthropic, apiKey })(config.modelId);
+      return createAnthropic({ baseURL: baseURLOf(config), apiKey })(config.modelId);
     case 'openai':
       // Chat completions rather than the Responses API: it is what compatible servers
       // speak too, so one wire format serves every provider here.
-      return createOpenAI({ baseURL: config.baseURL ?? defaultBaseURL.openai, apiKey }).chat(config.modelId);
+      return createOpenAI({ baseURL: baseURLOf(config), apiKey }).chat(config.modelId);
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
