@@ -13,6 +13,8 @@ export interface BwrapInputs {
   profile: SandboxProfile;
   /** A fresh folder of the run's own, mounted as /tmp. */
   privateTmp: string;
+  /** Host folders under /tmp the command needs to start (host-tmp-paths.ts), shown read-only through the private /tmp. */
+  shownInTmp?: readonly string[];
   /** Hidden places that are folders (covered by an empty read-only tmpfs); the rest are files. */
   hiddenFolders: ReadonlySet<string>;
   /** bubblewrap 0.8 and later can refuse nested user namespaces (--disable-userns). */
@@ -44,6 +46,7 @@ export function bwrapArgs(inputs: BwrapInputs): string[] {
     // The private /tmp and the writable folders, outer ones first: a workspace below /tmp
     // shows through the private /tmp, and a workspace at / does not uncover the host's /tmp.
     ...writableMounts(inputs.privateTmp, profile.writable),
+    ...(inputs.shownInTmp ?? []).flatMap((p) => ['--ro-bind', p, p]),
     ...profile.readOnly.flatMap((p) => ['--ro-bind', p, p]),
     ...profile.hidden.flatMap((p) =>
       inputs.hiddenFolders.has(p) ? ['--tmpfs', p, '--remount-ro', p] : ['--ro-bind', '/dev/null', p],

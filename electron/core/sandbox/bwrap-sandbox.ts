@@ -8,8 +8,9 @@ import { constants, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bwrapArgs } from './bwrap-args.js';
+import { hostTmpPaths } from './host-tmp-paths.js';
 import { signalNamespaceOf } from './namespace-signal.js';
-import { defaultProfile } from './profile.js';
+import { defaultProfile, isWithin } from './profile.js';
 import type { CommandSpec, ConfinedSpec, Sandbox, SandboxAvailability, SandboxProfile } from './sandbox.js';
 
 export interface BwrapSandboxOptions {
@@ -79,6 +80,9 @@ export class BwrapSandbox implements Sandbox {
       cwd: spec.cwd,
       profile: { ...profile, readOnly, hidden },
       privateTmp,
+      shownInTmp: hostTmpPaths(spec.argv[0] ?? '', spec.env.PATH, hidden).filter(
+        (p) => !profile.writable.some((w) => isWithin(p, w)),
+      ),
       hiddenFolders,
       disableUserns: usable.disableUserns,
     });

@@ -97,4 +97,19 @@ describe('sandboxViolation', () => {
     expect(sandboxViolation('ECONNREFUSED 127.0.0.1:5432', { ...profile, network: true })).toBeNull();
     expect(sandboxViolation('cannot open /home/u/.sshd_config', profile)).toBeNull();
   });
+
+  it('shows the host folders a command needs under /tmp read-only, after the private /tmp and before the hidden places', () => {
+    const args = bwrapArgs({
+      argv: ['/tmp/checkout/node_modules/.bin/tool'],
+      cwd: '/home/u',
+      profile,
+      privateTmp: '/tmp/p',
+      shownInTmp: ['/tmp/checkout/node_modules/.bin'],
+      hiddenFolders: new Set(['/home/u/.ssh', '/data']),
+      disableUserns: true,
+    }).join(' ');
+    const shown = args.indexOf('--ro-bind /tmp/checkout/node_modules/.bin /tmp/checkout/node_modules/.bin');
+    expect(shown).toBeGreaterThan(args.indexOf('--bind /tmp/p /tmp'));
+    expect(shown).toBeLessThan(args.indexOf('--tmpfs /home/u/.ssh'));
+  });
 });
