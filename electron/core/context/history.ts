@@ -49,8 +49,6 @@ export class History {
   private users: Array<{ seq: number; text: string }> = [];
   private named = new Map<string, Set<string>>();
   private blobCalls: Array<{ tool: string; argsBlob: string }> = [];
-  /** Bumped on every change the rendered messages depend on. */
-  private version = 0;
 
   constructor(events: Iterable<SessionEvent> = []) {
     for (const event of events) this.add(event);
@@ -72,11 +70,6 @@ export class History {
 
   get calibration(): Calibration | null {
     return this.measured;
-  }
-
-  /** Changes whenever the messages this history renders to would change. */
-  get revision(): number {
-    return this.version;
   }
 
   /** Every message the person sent, kept through compactions (a summary lists them verbatim). */
@@ -136,14 +129,12 @@ export class History {
         return this.calibrate(e);
       case 'context_masked':
         this.masked = Math.max(this.masked, e.throughSeq);
-        this.version++;
         return;
       case 'compaction':
         return this.compact(e);
       case 'context_window':
         this.stated.set(e.model, e.tokens);
         if (e.requestTokens && e.requestBytes) this.measured = { tokens: e.requestTokens, bytes: e.requestBytes };
-        this.version++;
         return;
       default:
         return;
@@ -152,7 +143,6 @@ export class History {
 
   private push(entry: Entry): void {
     this.list.push(entry);
-    this.version++;
   }
 
   private addPart(seq: number, part: StepPart): void {
@@ -160,7 +150,6 @@ export class History {
     if (last?.kind === 'step' && last.results.size === 0) {
       last.parts.push(part);
       last.lastSeq = seq;
-      this.version++;
       return;
     }
     this.push({ kind: 'step', seq, lastSeq: seq, parts: [part], results: new Map() });
@@ -173,7 +162,6 @@ export class History {
     if (!last.parts.some((p) => p.type === 'call' && p.toolCallId === e.toolCallId)) return;
     last.results.set(e.toolCallId, e);
     last.lastSeq = e.seq;
-    this.version++;
   }
 
   private calibrate(e: StepUsageRecord): void {
@@ -185,7 +173,6 @@ export class History {
   private compact(e: CompactionEvent): void {
     this.compaction = e;
     this.list = this.list.filter((entry) => entry.seq > e.toSeq);
-    this.version++;
   }
 }
 
