@@ -13,7 +13,35 @@ export type ReadTool = 'read_file' | 'grep' | 'list_dir';
  * A read grant names its tool too: allowing list_dir on a folder must not let grep read
  * every file below it.
  */
-export type Grant = { kind: 'write'; path: string } | { kind: 'read'; tool: ReadTool; path: string } | CommandGrant;
+export type Grant =
+  | { kind: 'write'; path: string }
+  | { kind: 'read'; tool: ReadTool; path: string }
+  | CommandGrant
+  | McpCallGrant
+  | McpServerGrant;
+
+/**
+ * An MCP tool call allowed for the session (SPEC §10): that tool, with exactly these
+ * arguments (canonical JSON), while the server's config and the tool's name, description
+ * and input schema keep the fingerprint the person saw.
+ */
+export interface McpCallGrant {
+  kind: 'mcp';
+  /** The tool as the model names it: mcp__<server>__<tool>. */
+  tool: string;
+  /** The arguments as canonical JSON (RFC 8785), so key order never matters. */
+  args: string;
+  fingerprint: string;
+}
+
+/** A workspace MCP server allowed to start (and restart) for the session, while its config keeps this fingerprint. */
+export interface McpServerGrant {
+  kind: 'mcp_server';
+  server: string;
+  /** The .mcp.json that names it. */
+  source: string;
+  fingerprint: string;
+}
 
 /**
  * A command grant is exact in its flags too (SPEC §9): `network` and `unconfined` are
@@ -95,7 +123,54 @@ export interface CommandCardBody {
   unconfined?: true;
 }
 
-export type CardBody = WriteCardBody | ReadCardBody | CommandCardBody;
+/** What a person allowed of an MCP tool: shown again, as a diff, when the tool changes. */
+export interface McpToolShape {
+  description: string;
+  inputSchema: unknown;
+}
+
+/** A call to a tool of an MCP server (SPEC §10). */
+export interface McpCardBody {
+  kind: 'mcp';
+  /** mcp__<server>__<tool>, as the model called it. */
+  tool: string;
+  server: string;
+  /** The tool's own name on its server. */
+  name: string;
+  description: string;
+  inputSchema: unknown;
+  /** The arguments as formatted JSON (two spaces), exactly what the server will receive. */
+  argsJson: string;
+  /** The same arguments as canonical JSON: what allow_session binds. */
+  argsCanonical: string;
+  /** The server's annotations (readOnlyHint…): shown, never trusted to skip a card. */
+  annotations?: Record<string, unknown>;
+  /** Of the server's config and the tool's name, description and schema. */
+  fingerprint: string;
+  /** Set when the tool changed since the person last allowed it: what they allowed then. */
+  changedFrom?: McpToolShape;
+}
+
+/** A workspace's MCP server about to start (SPEC §10): a command, or a connection to a URL. */
+export interface McpServerCardBody {
+  kind: 'mcp_server';
+  server: string;
+  /** The .mcp.json that names it. */
+  source: string;
+  /** For a stdio server: the exact argv and folder, the names of the variables it sets, and its sandbox. */
+  argv?: string[];
+  cwd?: string;
+  envNames?: string[];
+  sandbox?: CommandSandbox;
+  /** For an HTTP server: where it connects and the names of the headers it sends. */
+  url?: string;
+  headerNames?: string[];
+  fingerprint: string;
+  /** Set when the server's config changed since it was last allowed: the old fingerprint's config in words. */
+  changed?: string;
+}
+
+export type CardBody = WriteCardBody | ReadCardBody | CommandCardBody | McpCardBody | McpServerCardBody;
 
 export function grantFor(body: CardBody): Grant {
   switch (body.kind) {
@@ -108,6 +183,10 @@ export function grantFor(body: CardBody): Grant {
         network: body.network === true,
         unconfined: body.sandbox ? !body.sandbox.confined : body.unconfined === true,
       });
+    case 'mcp':
+      return { kind: 'mcp', tool: body.tool, args: body.argsCanonical, fingerprint: body.fingerprint };
+    case 'mcp_server':
+      return { kind: 'mcp_server', server: body.server, source: body.source, fingerprint: body.fingerprint };
   }
 }
 
@@ -137,6 +216,10 @@ export function describeGrant(grant: Grant): string {
       const how = grant.unconfined ? 'unconfined' : `confined, ${grant.network ? 'with network' : 'no network'}`;
       return `Allow running exactly ${JSON.stringify(grant.argv)} in ${grant.cwd} (${how}) for the rest of this session. Any other argv, folder or flag still asks.`;
     }
+    case 'mcp':
+      return `Allow ${grant.tool} with exactly these arguments for the rest of this session, while the tool and its server stay as shown. Other arguments, or a changed tool, still ask.`;
+    case 'mcp_server':
+      return `Allow the MCP server "${grant.server}" from ${grant.source} to start, and restart, for the rest of this session, while its config stays as shown. A changed config still asks.`;
   }
 }
 
@@ -160,6 +243,12 @@ export function sameGrant(a: Grant, b: Grant): boolean {
         (a.unconfined === true) === (b.unconfined === true) &&
         a.argv.length === b.argv.length &&
         a.argv.every((s, i) => s === b.argv[i])
+      );
+    case 'mcp':
+      return b.kind === 'mcp' && a.tool === b.tool && a.args === b.args && a.fingerprint === b.fingerprint;
+    case 'mcp_server':
+      return (
+        b.kind === 'mcp_server' && a.server === b.server && a.source === b.source && a.fingerprint === b.fingerprint
       );
   }
 }
@@ -215,4 +304,51 @@ function relativeTo(p: string, roots: readonly string[]): string {
     if (p.startsWith(r)) return p.slice(r.length);
   }
   return p;
+}
+
+/** A card in words, the same everywhere it is named: a notification, the waiting list, a label, a record. */
+export interface CardWords {
+  /** A notification's title: "Permission to run". */
+  title: string;
+  /** What is asked, as a verb: "run", "write", "call". */
+  verb: string;
+  /** What it is asked about, whole: the path, the argv joined, "echo on everything". */
+  target: string;
+  /** Short, for a label or a record: "write src/a.ts", "run npm…". */
+  subject: string;
+}
+
+/**
+ * The one place a card kind is put into words (DESIGN: describe a card kind once).
+ * `short` shortens a path for display (workspace-relative in the window); whole by default.
+ */
+export function describeCard(body: CardBody, short: (path: string) => string = (p) => p): CardWords {
+  switch (body.kind) {
+    case 'write':
+      return words('Permission to write', 'write', short(body.path), `write ${short(body.path)}`);
+    case 'read':
+      return words('Permission to read', 'read', body.path, `read ${body.path}`);
+    case 'command':
+      return words('Permission to run', 'run', body.argv.join(' '), `run ${body.argv[0] ?? ''}…`);
+    case 'mcp':
+      return words(
+        'Permission to call an MCP tool',
+        'call',
+        `${body.name} on ${body.server}`,
+        `call ${body.server}: ${body.name}`,
+      );
+    case 'mcp_server': {
+      const what = body.argv ? body.argv.join(' ') : (body.url ?? '');
+      return words(
+        'Permission to start an MCP server',
+        'start',
+        `${body.server}: ${what}`,
+        `start MCP server ${body.server}`,
+      );
+    }
+  }
+}
+
+function words(title: string, verb: string, target: string, subject: string): CardWords {
+  return { title, verb, target, subject };
 }

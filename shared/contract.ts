@@ -99,6 +99,9 @@ export const requestSchemas = {
   'settings.test': z.strictObject({ model: modelConfigSchema }),
   /** Which session tab the user is looking at, and whether the window is visible and focused. */
   'app.activeSession': z.strictObject({ id: id.nullable(), visible: z.boolean() }),
+  'mcp.list': z.strictObject({ id }),
+  'mcp.restart': z.strictObject({ id, server: z.string().min(1).max(64) }),
+  'mcp.setEnabled': z.strictObject({ id, server: z.string().min(1).max(64), enabled: z.boolean() }),
   /** The session's one shell, in its workspace (the same live one when opened again). Not gated: it is the user's. */
   'terminal.open': z.strictObject({ id }),
   'terminal.write': z.strictObject({
@@ -186,6 +189,43 @@ export interface CallResponses {
   'terminal.resize': { cols: number; rows: number };
   'terminal.close': { closed: true };
   'app.activeSession': { id: string | null; visible: boolean };
+  'mcp.list': McpOverview;
+  'mcp.restart': McpOverview;
+  'mcp.setEnabled': McpOverview;
+}
+
+/**
+ * An MCP server of one session, as Settings lists it (SPEC §10). `asking`: its start
+ * card is open; `not_allowed`: its start card was denied; `failed`: it could not start,
+ * or stopped (with its stderr's tail); `stopped`: not started yet, or stopped with the session.
+ */
+export type McpServerState = 'stopped' | 'asking' | 'starting' | 'ready' | 'failed' | 'not_allowed' | 'disabled';
+
+export interface McpServerStatus {
+  name: string;
+  scope: 'workspace' | 'user';
+  /** The file that names it. */
+  source: string;
+  transport: 'stdio' | 'http';
+  /** The argv joined (stdio) or the URL (http). */
+  target: string;
+  state: McpServerState;
+  /** The tools it offers, as the model names them (mcp__<server>__<tool>). */
+  tools: string[];
+  /** Why it failed or is unavailable, in plain words. */
+  error?: string;
+  /** The last lines it wrote to stderr. */
+  stderrTail?: string;
+  /** For a stdio server: whether it runs confined (with network), or why not. */
+  confinement?: string;
+}
+
+/** A session's MCP servers, and what was wrong with their config files. */
+export interface McpOverview {
+  servers: McpServerStatus[];
+  problems: { source: string; server?: string; message: string }[];
+  /** Where the user's own servers are configured. */
+  userConfig: string;
 }
 
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -210,6 +250,8 @@ export interface PushEvents {
   'terminal.exit': { terminalId: string; exitCode: number; signal: number | null };
   /** The shell asks the renderer to show this session's tab (a tray or notification click). */
   'app.focusSession': { id: string };
+  /** A session's MCP servers changed state; ask mcp.list for the new one. */
+  'mcp.changed': { id: string };
 }
 
 export type PushName = keyof PushEvents;

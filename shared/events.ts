@@ -113,7 +113,12 @@ export type EventPayload =
       /** The refused request's size as the provider counted it, and in bytes: a calibration like a usage report. */
       requestTokens?: number;
       requestBytes?: number;
-    };
+    }
+  /**
+   * An MCP server changed a tool that the session had allowed calls to (SPEC §10 pinning):
+   * those grants are void from here on, and the next call's card shows the change.
+   */
+  | { type: 'mcp_tool_changed'; server: string; tool: string; voided: number };
 
 /** Why the history was summarised: it was near the budget, the provider refused it as too long, or the person asked. */
 export type CompactionTrigger = 'budget' | 'overflow' | 'user';

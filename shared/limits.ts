@@ -119,3 +119,21 @@ export const DEFAULT_TOKENS_PER_BYTE = 1 / 3;
 
 /** Growth since the provider's last count is estimated this much larger, so the estimate errs on the side of room. */
 export const ESTIMATE_MARGIN = 1.1;
+
+/** An MCP tool call with no answer by then is a tool error (SPEC §10); the server is not trusted to answer. */
+export const MCP_CALL_TIMEOUT_MS = 120_000;
+
+/** An MCP server that has not finished its handshake and tool list by then failed to start. */
+export const MCP_START_TIMEOUT_MS = 60_000;
+
+/** An MCP tool's result reaches the model capped like run's output: head plus tail of this many bytes. */
+export const MCP_RESULT_MAX_BYTES = 64 * 1024;
+
+/** The last bytes of an MCP server's stderr kept to show why it failed. */
+export const MCP_STDERR_TAIL_BYTES = 4 * 1024;
+
+/** The largest single message an MCP server may send before it is cut off. */
+export const MCP_MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** An MCP call's arguments larger than this (as formatted JSON) are refused: the card must show all of them. */
+export const MCP_ARGS_MAX_BYTES = 64 * 1024;

@@ -47,7 +47,9 @@ export type TranscriptItem =
   | { kind: 'turn_end'; seq: number; turnId: string; reason: TurnEndReason; message?: string }
   | { kind: 'error'; seq: number; message: string }
   /** Where the model's view of the history changed: results masked, history summarised, or a smaller window learned. */
-  | { kind: 'context'; seq: number; event: ContextEvent };
+  | { kind: 'context'; seq: number; event: ContextEvent }
+  /** An MCP tool the session had allowed changed: its grants are void. */
+  | { kind: 'mcp_change'; seq: number; server: string; tool: string; voided: number };
 
 export type ContextEvent = Extract<SessionEvent, { type: 'context_masked' | 'compaction' | 'context_window' }>;
 
@@ -250,6 +252,16 @@ function apply(s: SessionState, event: SessionEvent): void {
     case 'context_window':
       s.transcript.push({ kind: 'context', seq: event.seq, event });
       s.usage = { ...s.usage, context: s.usage.context && { ...s.usage.context, window: event.tokens } };
+      return;
+    case 'mcp_tool_changed':
+      s.grants = s.grants.filter((g) => !(g.kind === 'mcp' && g.tool === event.tool));
+      s.transcript.push({
+        kind: 'mcp_change',
+        seq: event.seq,
+        server: event.server,
+        tool: event.tool,
+        voided: event.voided,
+      });
       return;
   }
 }

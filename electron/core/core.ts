@@ -17,6 +17,7 @@ import { SessionError } from './sessions/session-error.js';
 import { BwrapSandbox } from './sandbox/bwrap-sandbox.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import { Sessions } from './sessions/sessions.js';
+import { DisabledServers } from './mcp/disabled-servers.js';
 import { AppSettings } from './settings/app-settings.js';
 import { EncryptedKeys, type Cipher } from './settings/encrypted-keys.js';
 import { commandEnv, PROVIDER_KEY_NAMES } from './tools/command-env.js';
@@ -48,6 +49,8 @@ export interface CoreOptions {
   keyStorage?: 'os' | 'plain-text' | 'none';
   /** The commands' sandbox; by default bubblewrap over the data folder and home (tests inject one). */
   sandbox?: Sandbox;
+  /** How long an MCP tool call may go unanswered; MCP_CALL_TIMEOUT_MS unless a test needs less. */
+  mcpCallTimeoutMs?: number;
 }
 
 export interface Core {
@@ -104,6 +107,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox: { sandbox, refuseUnconfined: () => host?.refuseUnconfined() ?? false },
     newId: randomUUID,
     emit: (push) => host?.emit(push),
+    // The user's own mcp.json sits in the data folder, which no tool or command reaches without a card.
+    mcp: {
+      userConfigDir: options.dataDir,
+      disabled: new DisabledServers(options.dataDir),
+      callTimeoutMs: options.mcpCallTimeoutMs,
+    },
   });
   const terminals = new Terminals({
     workspaceOf: async (id) => (await sessions.get(id)).summary().workspace,

@@ -114,6 +114,9 @@ export class Host {
         deps.attention?.setActive(view);
         return { id: view.id, visible: view.visible };
       },
+      'mcp.list': async ({ id }) => (await deps.sessions.get(id)).mcpOverview(),
+      'mcp.restart': async ({ id, server }) => (await deps.sessions.get(id)).mcpRestart(server),
+      'mcp.setEnabled': async ({ id, server, enabled }) => (await deps.sessions.get(id)).mcpSetEnabled(server, enabled),
     };
   }
 

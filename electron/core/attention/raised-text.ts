@@ -4,6 +4,7 @@
  * body, and a path can hide control or bidi characters. So markup characters and
  * invisible characters are replaced, and the text is kept short.
  */
+import { describeCard } from '../../../shared/cards.js';
 import type { SessionEvent } from '../../../shared/events.js';
 
 /** Long enough for a path or command line to be recognised; notifications cut the rest anyway. */
@@ -18,15 +19,8 @@ export interface RaisedText {
 export function describeRaised(event: SessionEvent): RaisedText | null {
   if (event.type === 'question') return { title: 'Question', body: plain(event.question) };
   if (event.type !== 'card') return null;
-  const body = event.body;
-  switch (body.kind) {
-    case 'write':
-      return { title: 'Permission to write', body: plain(body.path) };
-    case 'read':
-      return { title: 'Permission to read', body: plain(body.path) };
-    case 'command':
-      return { title: 'Permission to run', body: plain(body.argv.join(' ')) };
-  }
+  const words = describeCard(event.body);
+  return { title: words.title, body: plain(words.target) };
 }
 
 // Control characters, bidi overrides and isolates, zero-width characters.

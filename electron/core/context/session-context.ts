@@ -41,7 +41,10 @@ export interface ContextDeps {
   /** null when the workspace folder is gone: the context can still be shown. */
   workspace: Workspace | null;
   home: string;
-  tools: readonly ToolDef[];
+  /** The tools the model is shown; the same array for as long as they do not change (MCP tools come and go). */
+  tools: () => readonly ToolDef[];
+  /** What the model is told of the MCP servers this turn, if any. */
+  mcpNotes?: () => string | null;
   getBlob(id: string): Promise<Buffer>;
   append(payload: EventPayload): Promise<SessionEvent>;
   /** Whether commands run confined here, for the system prompt; confined when absent. */
@@ -96,8 +99,7 @@ interface View {
 export class SessionContext {
   private readonly history: History;
   private readonly renderer: Renderer;
-  private readonly tools: Record<string, ToolSpec>;
-  private readonly toolBytes: number;
+  private toolBlock: { defs: readonly ToolDef[]; specs: Record<string, ToolSpec>; bytes: number } | null = null;
   private readonly args = new Map<string, Promise<unknown>>();
   private system: string | null = null;
   private lock: Promise<unknown> = Promise.resolve();
@@ -105,11 +107,6 @@ export class SessionContext {
   constructor(private readonly deps: ContextDeps) {
     this.history = new History(deps.events);
     this.renderer = new Renderer((part) => this.callArgs(part));
-    this.tools = toolSpecs(deps.tools);
-    this.toolBytes = Object.entries(this.tools).reduce(
-      (n, [name, spec]) => n + Buffer.byteLength(toolText(name, spec)),
-      0,
-    );
   }
 
   /** Every appended event, in order. */
@@ -383,6 +380,7 @@ export class SessionContext {
     const window = this.history.statedWindow(modelKey(model)) ?? facts.window;
     const room = roomFor(window, facts.maxOutput, model.maxOutputTokens);
     const system = await this.systemText();
+    const tools = this.toolsNow();
     const summary = this.history.summary;
     const items: ViewItem[] = [];
     for (const entry of this.history.entries) {
@@ -396,8 +394,8 @@ export class SessionContext {
       room,
       estimator: new Estimator(this.history.calibration),
       system,
-      tools: this.tools,
-      headBytes: Buffer.byteLength(system) + this.toolBytes,
+      tools: tools.specs,
+      headBytes: Buffer.byteLength(system) + tools.bytes,
       summary: summaryMsg ? { messages: summaryMsg, bytes: messageBytes(summaryMsg[0]!) } : null,
       items,
       maskedThrough,
@@ -440,6 +438,17 @@ export class SessionContext {
     };
   }
 
+  /** The tool block, converted again only when the list changed, so the request's head stays byte for byte. */
+  private toolsNow(): { specs: Record<string, ToolSpec>; bytes: number } {
+    const defs = this.deps.tools();
+    if (this.toolBlock?.defs !== defs) {
+      const specs = toolSpecs(defs);
+      const bytes = Object.entries(specs).reduce((n, [name, spec]) => n + Buffer.byteLength(toolText(name, spec)), 0);
+      this.toolBlock = { defs, specs, bytes };
+    }
+    return this.toolBlock;
+  }
+
   private async systemText(): Promise<string> {
     if (this.system !== null) return this.system;
     const { workspace, home } = this.deps;
@@ -449,7 +458,13 @@ export class SessionContext {
       findSkills(skillRoots(workspace.root, home)),
       this.deps.commands?.() ?? { confined: true as const },
     ]);
-    this.system = systemPrompt({ workspaceRoot: workspace.root, instructions, skills: catalog.skills, commands });
+    this.system = systemPrompt({
+      workspaceRoot: workspace.root,
+      instructions,
+      skills: catalog.skills,
+      commands,
+      mcp: this.deps.mcpNotes?.() ?? null,
+    });
     return this.system;
   }
 

@@ -13,6 +13,8 @@ export interface SystemPromptInput {
   commands?: CommandConfinement;
   instructions: { file: string; text: string } | null;
   skills: Skill[];
+  /** What the model is told of the MCP servers, or null when there are none. */
+  mcp?: string | null;
 }
 
 export function systemPrompt({
@@ -20,6 +22,7 @@ export function systemPrompt({
   instructions,
   skills,
   commands = { confined: true },
+  mcp = null,
 }: SystemPromptInput): string {
   const parts = [
     `You are a coding agent working in the folder ${workspaceRoot} (the workspace), through Gatehouse.`,
@@ -30,6 +33,7 @@ export function systemPrompt({
       '- A call the user denies returns "denied by the user": do not repeat it; adapt, or ask with the ask tool.',
       '- run takes an argv and uses no shell. Use ["sh", "-c", "..."] only when you need pipes or redirects.',
       commandsLine(commands),
+      ...(mcp ? [mcp] : []),
       '- When the task is done, call finish with a short summary. The project may run Stop hooks (tests) before the turn ends.',
     ].join('\n'),
   ];

@@ -14,7 +14,7 @@ import { AGENT_TOOL_NAMES, agentToolDescriptions, askSchema, finishSchema, useSk
 export function toolSpecs(definitions: readonly ToolDef[]): Record<string, ToolSpec> {
   const tools: Record<string, ToolSpec> = {};
   for (const def of definitions) {
-    tools[def.name] = { description: def.description, inputSchema: toJsonSchema(def.schema) };
+    tools[def.name] = { description: def.description, inputSchema: def.inputSchema ?? toJsonSchema(def.schema) };
   }
   const agentSchemas = { ask: askSchema, finish: finishSchema, use_skill: useSkillSchema };
   for (const name of AGENT_TOOL_NAMES) {

@@ -15,6 +15,9 @@ export async function cardBody(plan: Plan, diff: DiffFn, putBlob: PutBlob): Prom
   switch (plan.kind) {
     case 'read':
       return { kind: 'read', tool: plan.tool, path: plan.target.real };
+    case 'mcp':
+    case 'mcp_server':
+      return plan.body;
     case 'command':
       return {
         kind: 'command',
@@ -69,11 +72,20 @@ export function staleReason(body: CardBody, fresh: Plan): string | null {
       ? null
       : `the path now lands at ${fresh.target.real} instead of ${body.path}`;
   }
+  if ((body.kind === 'mcp' && fresh.kind === 'mcp') || (body.kind === 'mcp_server' && fresh.kind === 'mcp_server')) {
+    return fresh.body.fingerprint === body.fingerprint ? null : mcpChange(body.kind);
+  }
   if (body.kind === 'command' && fresh.kind === 'command') {
     if (fresh.cwd !== body.cwd) return `the working folder now lands at ${fresh.cwd} instead of ${body.cwd}`;
     return body.sandbox ? sandboxChange(body.sandbox, fresh.sandbox) : null;
   }
   return 'the call no longer plans the same kind of action';
+}
+
+function mcpChange(kind: 'mcp' | 'mcp_server'): string {
+  return kind === 'mcp'
+    ? 'the tool (or its server) changed after the card went up'
+    : "the server's config changed after the card went up";
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The gate's table (SPEC §3), as one pure function of a plan and the session's grants.
  */
-import { commandGrant, sameGrant, type Grant } from '../../../shared/cards.js';
+import { commandGrant, grantFor, sameGrant, type Grant } from '../../../shared/cards.js';
 import type { Plan } from '../tools/types.js';
 
 export type Classification = { kind: 'free' } | { kind: 'granted'; grant: Grant } | { kind: 'card'; grant: Grant };
@@ -15,6 +15,10 @@ export function grantForPlan(plan: Plan): Grant {
     case 'command':
       // Exact in its flags: an allow given confined never covers an unconfined run.
       return commandGrant(plan.argv, plan.cwd, { network: plan.network, unconfined: !plan.sandbox.confined });
+    case 'mcp':
+    case 'mcp_server':
+      // Bound to the fingerprint the card shows: a changed tool or config matches no grant.
+      return grantFor(plan.body);
   }
 }
 

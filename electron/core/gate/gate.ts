@@ -8,7 +8,15 @@
  * path lands changed since the card went up, the answer is dropped (its allow_session
  * with it), `card_stale` is logged and a new card asks again with the diff as it is now.
  */
-import { ANSWERS, describeGrant, grantFor, type Answer, type CardBody, type Grant } from '../../../shared/cards.js';
+import {
+  ANSWERS,
+  describeGrant,
+  grantFor,
+  sameGrant,
+  type Answer,
+  type CardBody,
+  type Grant,
+} from '../../../shared/cards.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent } from '../../../shared/reducer.js';
 import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/types.js';
@@ -27,8 +35,8 @@ export interface ToolCall {
 export interface Planner {
   plan(name: string, rawArgs: unknown): Promise<Plan>;
   execute(plan: Plan, exec: ExecContext): Promise<ToolResult>;
-  /** Where an absolute path argument lands, when outside the workspace (see Tools). */
-  outsideTarget?(name: string, rawArgs: unknown): Promise<string | null>;
+  /** Where a path argument lands when outside the workspace, and the grant that would cover it (see Tools). */
+  outsideTarget?(name: string, rawArgs: unknown): Promise<{ path: string; grant: Grant } | null>;
 }
 
 /** Where cards and answers are written: the session's log and blob store. */
@@ -52,6 +60,9 @@ export interface GateDeps {
   diff: DiffFn;
   newId: () => string;
 }
+
+/** A call with the planner that plans and executes it. */
+type GatedCall = ToolCall & { via: Planner };
 
 type Settled =
   | { kind: 'allowed'; plan: Plan }
@@ -85,13 +96,17 @@ export class Gate {
 
   constructor(private readonly deps: GateDeps) {}
 
-  /** Plans, gates and executes one tool call. Resolves to the tool result the model reads. */
-  async run(call: ToolCall, exec: ExecContext = {}): Promise<ToolResult> {
-    const planned = await this.plan(call);
-    if ('result' in planned) return this.maskOutside(call, planned.result);
+  /**
+   * Plans, gates and executes one tool call. Resolves to the tool result the model reads.
+   * `via` plans and executes a call that is not the model's (an MCP server's start).
+   */
+  async run(call: ToolCall, exec: ExecContext = {}, via: Planner = this.deps.tools): Promise<ToolResult> {
+    const gated = { ...call, via };
+    const planned = await this.plan(gated);
+    if ('result' in planned) return this.maskOutside(gated, planned.result);
     const c = classify(planned.plan, this.deps.grants.list());
-    if (c.kind !== 'card') return this.execute(planned.plan, exec);
-    return this.askUntilSettled(call, planned.plan, exec);
+    if (c.kind !== 'card') return this.execute(gated, planned.plan, exec);
+    return this.askUntilSettled(gated, planned.plan, exec);
   }
 
   /**
@@ -99,7 +114,8 @@ export class Gate {
    * digest first: if the file changed meanwhile, the old card is withdrawn and a new one
    * asks with the diff as it is now.
    */
-  async resume(card: CardEvent, call: ToolCall, exec: ExecContext = {}): Promise<ToolResult> {
+  async resume(card: CardEvent, modelCall: ToolCall, exec: ExecContext = {}): Promise<ToolResult> {
+    const call = { ...modelCall, via: this.deps.tools };
     // The card is open in the log already: it takes an answer from now on (or since expect()).
     const waiting = this.expected.get(card.cardId) ?? this.waiting.get(card.cardId) ?? this.openWait(card.cardId);
     this.expected.delete(card.cardId);
@@ -121,7 +137,7 @@ export class Gate {
         cardId: card.cardId,
         reason: `after the restart: ${reason}`,
       });
-      if (!this.needsCard(planned.plan)) return this.execute(planned.plan, exec);
+      if (!this.needsCard(planned.plan)) return this.execute(call, planned.plan, exec);
       return this.askUntilSettled(call, planned.plan, exec, { previousCardId: card.cardId, reason });
     }
     return this.askUntilSettled(call, planned.plan, exec, undefined, { card, waiting });
@@ -177,7 +193,7 @@ export class Gate {
   }
 
   private async askUntilSettled(
-    call: ToolCall,
+    call: GatedCall,
     first: Plan,
     exec: ExecContext,
     firstReask?: { previousCardId: string; reason: string },
@@ -192,13 +208,13 @@ export class Gate {
       if (settled.kind === 'result') return settled.result;
       if (settled.kind === 'allowed') throw new Error('unreachable: an allowed plan was executed above');
       // Planned again, the call may need no card now (a path that lands inside, or one granted).
-      if (!this.needsCard(settled.plan)) return this.execute(settled.plan, exec);
+      if (!this.needsCard(settled.plan)) return this.execute(call, settled.plan, exec);
       open = await this.putUpCard(call, settled.plan, { previousCardId: card.cardId, reason: settled.reason });
     }
   }
 
   private async putUpCard(
-    call: ToolCall,
+    call: GatedCall,
     plan: Plan,
     reasked?: { previousCardId: string; reason: string },
   ): Promise<OpenCard> {
@@ -260,7 +276,7 @@ export class Gate {
   }
 
   /** Applies an answer: deny, drop-and-reask when stale, or allow (recording a session grant). */
-  private async settle(call: ToolCall, cardId: string, body: CardBody, answer: Answer): Promise<Settled> {
+  private async settle(call: GatedCall, cardId: string, body: CardBody, answer: Answer): Promise<Settled> {
     const { record } = this.deps;
     if (answer === 'deny') {
       await record.append({ type: 'card_answer', cardId, answer });
@@ -290,14 +306,14 @@ export class Gate {
    * answer is dropped after all (with its grant) and the card asks again.
    */
   private async executeAllowed(
-    call: ToolCall,
+    call: GatedCall,
     card: CardEvent,
     answer: Answer,
     plan: Plan,
     exec: ExecContext,
   ): Promise<Settled> {
     try {
-      return { kind: 'result', result: await this.deps.tools.execute(plan, exec) };
+      return { kind: 'result', result: await call.via.execute(plan, exec) };
     } catch (err) {
       if (!(err instanceof StalePlanError)) return { kind: 'result', result: { ok: false, error: messageOf(err) } };
       const reason = err.message;
@@ -315,34 +331,27 @@ export class Gate {
    * one has allowed the agent to see (whether it exists, whether a string occurs in it).
    * Unless the session holds a grant there, the model gets one answer for every such case.
    */
-  private async maskOutside(call: ToolCall, result: ToolResult): Promise<ToolResult> {
-    const outside = await this.deps.tools.outsideTarget?.(call.tool, call.args);
+  private async maskOutside(call: GatedCall, result: ToolResult): Promise<ToolResult> {
+    const outside = await call.via.outsideTarget?.(call.tool, call.args);
     if (!outside) return result;
-    const grants = this.deps.grants.list();
-    const writes = call.tool === 'write_file' || call.tool === 'search_replace';
-    const granted = grants.some((g) =>
-      writes
-        ? g.kind === 'write' && g.path === outside
-        : g.kind === 'read' && g.tool === call.tool && g.path === outside,
-    );
-    if (granted) return result;
+    if (this.deps.grants.list().some((g) => sameGrant(g, outside.grant))) return result;
     return {
       ok: false,
-      error: `${call.tool}: ${outside} is outside the workspace and this call could not be prepared, so the user was not asked. Check the path and the arguments, or ask the user.`,
+      error: `${call.tool}: ${outside.path} is outside the workspace and this call could not be prepared, so the user was not asked. Check the path and the arguments, or ask the user.`,
     };
   }
 
-  private async plan(call: ToolCall): Promise<{ plan: Plan } | { result: ToolResult }> {
+  private async plan(call: GatedCall): Promise<{ plan: Plan } | { result: ToolResult }> {
     try {
-      return { plan: await this.deps.tools.plan(call.tool, call.args) };
+      return { plan: await call.via.plan(call.tool, call.args) };
     } catch (err) {
       return { result: { ok: false, error: messageOf(err) } };
     }
   }
 
-  private async execute(plan: Plan, exec: ExecContext): Promise<ToolResult> {
+  private async execute(call: GatedCall, plan: Plan, exec: ExecContext): Promise<ToolResult> {
     try {
-      return await this.deps.tools.execute(plan, exec);
+      return await call.via.execute(plan, exec);
     } catch (err) {
       if (err instanceof StalePlanError) {
         const what =

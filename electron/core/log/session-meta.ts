@@ -40,6 +40,14 @@ const grantSchema = z.discriminatedUnion('kind', [
     network: z.literal(true).optional(),
     unconfined: z.literal(true).optional(),
   }),
+  // MCP grants are bound to a fingerprint (SPEC §10): a changed tool or config matches none.
+  z.object({ kind: z.literal('mcp'), tool: z.string().min(1), args: z.string(), fingerprint: z.string().min(1) }),
+  z.object({
+    kind: z.literal('mcp_server'),
+    server: z.string().min(1),
+    source: z.string().min(1),
+    fingerprint: z.string().min(1),
+  }),
 ]);
 
 export const sessionMetaSchema: z.ZodType<SessionMeta> = z.object({

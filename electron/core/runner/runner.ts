@@ -40,6 +40,8 @@ export interface RunnerDeps {
   context: SessionContext;
   gate: Gate;
   questions: Questions;
+  /** The session's MCP servers, started (or asked for) before the turn's first model request. */
+  mcp?: { prepare(turnId: string, signal: AbortSignal): Promise<void> };
   record: TurnRecord;
   workspace: Workspace;
   home: string;
@@ -67,7 +69,11 @@ export class Runner {
     const state = { failedFinishes: 0 };
     try {
       this.deps.context.beginTurn();
-      if (resume) await this.resumePending(turnId, resume, signal, state);
+      const at = await this.withdrawServerStart(resume);
+      // Servers first: a call to one of their tools, resumed below, needs its server running.
+      await this.deps.mcp?.prepare(turnId, signal);
+      if (signal.aborted) throw new CancelledError();
+      if (at) await this.resumePending(turnId, at, signal, state);
       for (let step = 0; step < TURN_MAX_STEPS; step++) {
         if (signal.aborted) throw new CancelledError();
         await this.step(turnId, signal, state);
@@ -288,6 +294,19 @@ export class Runner {
     const { body, files } = loaded;
     const listing = files.length ? `\n\nOther files in ${skill.dir}:\n${files.map((f) => `- ${f}`).join('\n')}` : '';
     return { ok: true, output: `${body}${listing}` };
+  }
+
+  /**
+   * A server's start card open when the app stopped is withdrawn: the servers are asked
+   * for again, from the config as it is now, before anything else in the turn.
+   */
+  private async withdrawServerStart(resume: ResumePoint | undefined): Promise<ResumePoint | undefined> {
+    const card = resume?.card;
+    if (card?.body.kind !== 'mcp_server') return resume;
+    const reason = 'the app restarted; the server is asked for again';
+    this.deps.gate.forget(card.cardId, reason);
+    await this.deps.record.append({ type: 'card_withdrawn', cardId: card.cardId, reason });
+    return { ...resume, card: undefined };
   }
 
   /** After a restart: answer the open card or question, then run the step's other pending calls. */

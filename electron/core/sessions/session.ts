@@ -16,9 +16,11 @@ import type { ContextPreview } from '../../../shared/context-preview.js';
 import { SessionContext } from '../context/session-context.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
 import { pendingResults, Runner } from '../runner/runner.js';
-import type { ToolDef } from '../tools/types.js';
+import { ToolError, type ToolDef } from '../tools/types.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
 import { SessionError } from './session-error.js';
+import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';
+import type { McpOverview } from '../../../shared/contract.js';
 import { unstartedMessage } from './unstarted-message.js';
 
 /** The session's files on disk, as the session uses them. */
@@ -60,6 +62,8 @@ export interface SessionDeps {
   clock?: () => Date;
   /** Whether commands run confined here, for what the model is told. */
   commands?: () => Promise<CommandConfinement>;
+  /** The session's MCP servers (SPEC §10); the session wires the gate and the log in. */
+  mcp?: Omit<SessionMcpDeps, 'events' | 'grants' | 'append' | 'gate' | 'changed'> & { changed: (id: string) => void };
 }
 
 interface LiveTurn {
@@ -75,6 +79,8 @@ export class Session {
   private readonly events: SessionEvent[];
   private readonly gate: Gate;
   private readonly questions: Questions;
+  /** The session's MCP servers: released with the session. */
+  private readonly mcp: SessionMcp | null;
   /** What the model sees, kept with the session (not per turn) so its incremental state lasts. */
   private readonly context: SessionContext;
   /** A Compact now running outside a turn; cancel stops it. */
@@ -98,7 +104,8 @@ export class Session {
       events: this.events,
       workspace: deps.workspace,
       home: deps.home,
-      tools: deps.tools.definitions(),
+      tools: () => deps.tools.definitions(),
+      mcpNotes: () => this.mcp?.modelNotes() ?? null,
       getBlob: (id) => deps.files.getBlob(id),
       append: (p) => this.append(p),
       commands: deps.commands,
@@ -107,6 +114,16 @@ export class Session {
         deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
       },
     });
+    this.mcp = deps.mcp
+      ? new SessionMcp({
+          ...deps.mcp,
+          events: this.events,
+          grants: () => this.state.grants,
+          append: (p) => this.appendAndSaveGrants(p),
+          gate: (call, exec, via) => this.gate.run(call, exec, via),
+          changed: () => deps.mcp?.changed(this.id),
+        })
+      : null;
     deps.files.onAppend((event) => this.applyEvent(event));
     this.questions = new Questions((p) => this.append(p));
     this.gate = new Gate({
@@ -120,6 +137,36 @@ export class Session {
       diff: deps.diff,
       newId: deps.newId,
     });
+  }
+
+  /** The tools of this session's running MCP servers (the same array until they change). */
+  mcpDefinitions(): readonly ToolDef[] {
+    return this.mcp?.definitions() ?? [];
+  }
+
+  async mcpOverview(): Promise<McpOverview> {
+    return this.requireMcp().overview();
+  }
+
+  async mcpRestart(server: string): Promise<McpOverview> {
+    return this.requireMcp().restart(server).catch(asSessionError);
+  }
+
+  async mcpSetEnabled(server: string, enabled: boolean): Promise<McpOverview> {
+    return this.requireMcp().setEnabled(server, enabled).catch(asSessionError);
+  }
+
+  private requireMcp(): SessionMcp {
+    if (!this.mcp)
+      throw new SessionError(`the workspace folder ${this.info.workspace} is missing; no MCP server runs here`);
+    return this.mcp;
+  }
+
+  /** An MCP tool change voids grants: the log says so first, then meta.json follows it. */
+  private async appendAndSaveGrants(payload: EventPayload): Promise<SessionEvent> {
+    const event = await this.append(payload);
+    await this.deps.files.saveGrants(this.state.grants);
+    return event;
   }
 
   get id(): string {
@@ -306,9 +353,12 @@ export class Session {
   async shutdown(): Promise<void> {
     this.closing = true;
     const live = this.live;
-    if (!live) return;
-    live.controller.abort();
-    await live.done;
+    if (live) {
+      live.controller.abort();
+      await live.done;
+    }
+    // The servers go with the session, whole process trees (after the turn, which may be calling one).
+    await this.mcp?.dispose();
   }
 
   /** A message logged just before the process stopped, its turn never started: it gets an interrupted turn. */
@@ -368,6 +418,7 @@ export class Session {
       context: this.context,
       gate: this.gate,
       questions: this.questions,
+      mcp: this.mcp ?? undefined,
       record: {
         append: (p) => this.append(p),
         putBlob: (b) => this.deps.files.putBlob(b),
@@ -438,12 +489,18 @@ export class Session {
     // The state is this session's own (snapshot() hands out no copy to keep), so it is folded in place.
     this.state = applyOwned(this.state, event);
     this.context.add(event);
+    this.mcp?.add(event);
     this.info = { ...this.info, updatedAt: event.ts };
     this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
     if (before !== this.state.status || event.type === 'card' || event.type === 'question') {
       this.deps.emit({ name: 'sessions.changed', payload: { summary: this.summary() } });
     }
   }
+}
+
+function asSessionError(err: unknown): never {
+  if (err instanceof ToolError) throw new SessionError(err.message);
+  throw err;
 }
 
 function sameModel(a: ModelConfig, b: ModelConfig): boolean {

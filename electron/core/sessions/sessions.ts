@@ -15,11 +15,12 @@ import type { SessionRecord } from '../log/session-record.js';
 import type { SessionStore } from '../log/session-store.js';
 import { Workspace } from '../paths/workspace.js';
 import type { ChatClient } from '../chat/chat-client.js';
-import { Tools } from '../tools/tools.js';
+import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
+import type { DisabledServers } from '../mcp/disabled-servers.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
 import type { ToolContext, ToolDef } from '../tools/types.js';
-import { Session } from './session.js';
+import { Session, type SessionDeps } from './session.js';
 import { SessionError } from './session-error.js';
 
 export interface SessionsDeps {
@@ -35,6 +36,8 @@ export interface SessionsDeps {
   sandbox?: ConfinementPolicy;
   newId: () => string;
   emit: (push: Push) => void;
+  /** Where the user's own mcp.json is, and which servers are disabled; without it no MCP server starts. */
+  mcp?: { userConfigDir: string; disabled: DisabledServers; callTimeoutMs?: number };
 }
 
 export class Sessions {
@@ -138,8 +141,12 @@ export class Sessions {
     const meta = await record.meta();
     const events = await record.log.readEvents();
     await reconcileGrants(record, foldEvents(events).grants, meta.grants);
-    const tools = workspace ? new Tools(this.toolContext(workspace)) : missingWorkspace(meta.workspace);
-    return new Session({
+    // The session's MCP tools join the workspace's; the session that owns the servers is made just below.
+    let session: Session | null = null;
+    const tools = workspace
+      ? new Tools(this.toolContext(workspace), WORKSPACE_TOOLS, () => session?.mcpDefinitions() ?? NO_TOOLS)
+      : missingWorkspace(meta.workspace);
+    session = new Session({
       info: {
         id: meta.id,
         title: meta.title,
@@ -170,7 +177,22 @@ export class Sessions {
       newId: this.deps.newId,
       emit: this.deps.emit,
       commands: () => this.commandConfinement(),
+      mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
     });
+    return session;
+  }
+
+  private mcpDeps(workspace: Workspace): SessionDeps['mcp'] {
+    const mcp = this.deps.mcp!;
+    return {
+      workspaceRoot: workspace.root,
+      userConfigDir: mcp.userConfigDir,
+      env: this.deps.commandEnv,
+      sandbox: this.deps.sandbox,
+      disabled: mcp.disabled,
+      callTimeoutMs: mcp.callTimeoutMs,
+      changed: (id) => this.deps.emit({ name: 'mcp.changed', payload: { id } }),
+    };
   }
 
   /** What the model is told of its commands: confined, or why they cannot be here. */
@@ -181,6 +203,8 @@ export class Sessions {
     return availability.available ? { confined: true } : { confined: false, reason: availability.reason };
   }
 }
+
+const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
 
 function latest(a: string, b: string | undefined): string {
   return b !== undefined && b > a ? b : a;

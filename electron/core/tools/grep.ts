@@ -66,6 +66,7 @@ export function createGrepTool(options: GrepToolOptions = {}): ToolDef<GrepArgs>
   const timeLimitMs = options.timeLimitMs ?? GREP_TIME_LIMIT_MS;
   return {
     name: 'grep',
+    reaches: 'read',
     description: DESCRIPTION,
     schema: grepArgsSchema,
     plan: planGrep,

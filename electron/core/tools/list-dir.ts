@@ -23,6 +23,7 @@ const DESCRIPTION = `List the names in one folder (not recursive), sorted.
 
 export const listDirTool: ToolDef<ListDirArgs> = {
   name: 'list_dir',
+  reaches: 'read',
   description: DESCRIPTION,
   schema: listDirArgsSchema,
   plan: planListDir,

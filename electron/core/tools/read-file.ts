@@ -38,6 +38,7 @@ const DESCRIPTION = `Read a text file.
 
 export const readFileTool: ToolDef<ReadFileArgs> = {
   name: 'read_file',
+  reaches: 'read',
   description: DESCRIPTION,
   schema: readFileArgsSchema,
   plan: planReadFile,

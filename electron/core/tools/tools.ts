@@ -3,6 +3,7 @@
  * A call is planned first (arguments checked, paths resolved, proposed bytes computed)
  * and executed only after the gate has looked at the plan.
  */
+import type { Grant, ReadTool } from '../../../shared/cards.js';
 import { grepTool } from './grep.js';
 import { listDirTool } from './list-dir.js';
 import { readFileTool } from './read-file.js';
@@ -30,18 +31,43 @@ export const WORKSPACE_TOOLS: readonly ToolDef[] = Object.freeze([
   runTool,
 ]);
 
-export class Tools {
-  private readonly byName: ReadonlyMap<string, ToolDef>;
+/** Where a call's `path` lands outside the workspace, and the grant that would cover it there. */
+export interface OutsideTarget {
+  path: string;
+  grant: Grant;
+}
 
+const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
+
+export class Tools {
+  private readonly own: ReadonlyMap<string, ToolDef>;
+  /** The last list handed out, kept while the extra tools stay the same list, so the model's tool block stays byte for byte. */
+  private listed: { extra: readonly ToolDef[]; all: ToolDef[] } | null = null;
+
+  /**
+   * `extra` gives tools that come and go (an MCP server's): asked afresh at each call,
+   * and expected to return the same array for as long as they do not change.
+   */
   constructor(
     private readonly ctx: ToolContext,
     defs: readonly ToolDef[] = WORKSPACE_TOOLS,
+    private readonly extra: () => readonly ToolDef[] = () => NO_TOOLS,
   ) {
-    this.byName = new Map(defs.map((def) => [def.name, def]));
+    this.own = new Map(defs.map((def) => [def.name, def]));
   }
 
+  /** Every tool, the workspace's first; the same array until the extra tools change. */
   definitions(): ToolDef[] {
-    return [...this.byName.values()];
+    const extra = this.extra();
+    if (this.listed?.extra !== extra) {
+      const all = [...this.own.values(), ...extra.filter((def) => !this.own.has(def.name))];
+      this.listed = { extra, all };
+    }
+    return this.listed.all;
+  }
+
+  private find(name: string): ToolDef | undefined {
+    return this.own.get(name) ?? this.extra().find((def) => def.name === name);
   }
 
   /**
@@ -49,9 +75,10 @@ export class Tools {
    * for an unknown tool, bad arguments, or a path refused or unusable.
    */
   async plan(name: string, rawArgs: unknown): Promise<Plan> {
-    const def = this.byName.get(name);
+    const def = this.find(name);
     if (def === undefined) {
-      throw new ToolError(`unknown tool "${name}"; the tools are: ${[...this.byName.keys()].join(', ')}`);
+      const names = this.definitions().map((d) => d.name);
+      throw new ToolError(`unknown tool "${name}"; the tools are: ${names.join(', ')}`);
     }
     const args = parseToolArgs(def, rawArgs);
     try {
@@ -68,13 +95,18 @@ export class Tools {
    * whether a string occurs in it) from reaching the model before a person has allowed
    * anything there.
    */
-  async outsideTarget(name: string, rawArgs: unknown): Promise<string | null> {
-    if (!this.byName.has(name) || name === 'run' || typeof rawArgs !== 'object' || rawArgs === null) return null;
+  async outsideTarget(name: string, rawArgs: unknown): Promise<OutsideTarget | null> {
+    const reaches = this.own.get(name)?.reaches;
+    if (reaches === undefined || typeof rawArgs !== 'object' || rawArgs === null) return null;
     const target = (rawArgs as { path?: unknown }).path;
     if (typeof target !== 'string') return null;
     try {
       const resolved = await this.ctx.workspace.resolve(target);
-      return resolved.inside ? null : resolved.real;
+      if (resolved.inside) return null;
+      const path = resolved.real;
+      const grant: Grant =
+        reaches === 'write' ? { kind: 'write', path } : { kind: 'read', tool: name as ReadTool, path };
+      return { path, grant };
     } catch {
       return null;
     }
@@ -85,8 +117,8 @@ export class Tools {
    * should read, such as a file-system error, comes back as an error result.
    */
   async execute(plan: Plan, exec: ExecContext = {}): Promise<ToolResult> {
-    const def = this.byName.get(plan.tool);
-    if (def === undefined) throw new Error(`no tool "${plan.tool}" to execute this plan`);
+    const def = this.find(plan.tool);
+    if (def === undefined) return { ok: false, error: `the tool "${plan.tool}" is no longer available` };
     try {
       return await def.execute(plan, this.ctx, exec);
     } catch (err) {

@@ -5,7 +5,8 @@
  * decides permission itself.
  */
 import type { z } from 'zod';
-import type { CommandSandbox } from '../../../shared/cards.js';
+import type { JSONSchema7 } from 'ai';
+import type { CommandSandbox, McpCardBody, McpServerCardBody } from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 
@@ -53,7 +54,27 @@ export interface CommandPlan {
   args: Record<string, unknown>;
 }
 
-export type Plan = ReadPlan | WritePlan | CommandPlan;
+/**
+ * A call to an MCP server's tool (SPEC §10). The MCP room builds what the card shows; the
+ * fingerprint in it binds the grant, as a digest binds a write.
+ */
+export interface McpPlan {
+  kind: 'mcp';
+  /** mcp__<server>__<tool>. */
+  tool: string;
+  body: McpCardBody;
+  args: Record<string, unknown>;
+}
+
+/** A workspace MCP server's start (SPEC §10): always a card unless the session allowed this exact config. */
+export interface McpServerPlan {
+  kind: 'mcp_server';
+  tool: string;
+  body: McpServerCardBody;
+  args: Record<string, unknown>;
+}
+
+export type Plan = ReadPlan | WritePlan | CommandPlan | McpPlan | McpServerPlan;
 
 export type ToolResult =
   | { ok: true; output: string; details?: Record<string, unknown> }
@@ -89,11 +110,18 @@ export interface ToolContext {
 
 /** One tool: a schema for its arguments, a plan step and an execute step. */
 export interface ToolDef<A = Record<string, unknown>> {
-  name: ToolName;
+  name: string;
   /** Written for the model: what it does, its limits, how to page. */
   description: string;
   /** A strict zod object: unknown fields are errors. */
   schema: z.ZodType<A>;
+  /** The schema as the model is shown it, when it is not made from `schema` (an MCP tool's own). */
+  inputSchema?: JSONSchema7;
+  /**
+   * The tool takes a `path` it reads or writes. Where that lands outside the workspace, a
+   * planning error is not shown to the model unless the session holds a grant there.
+   */
+  reaches?: 'read' | 'write';
   plan(args: A, ctx: ToolContext): Promise<Plan>;
   execute(plan: Plan, ctx: ToolContext, exec: ExecContext): Promise<ToolResult>;
 }

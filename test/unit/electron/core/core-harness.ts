@@ -49,7 +49,7 @@ export interface Harness {
 
 export async function startHarness(
   provider: ProviderCase = providerCases[0]!,
-  options: { fake?: FakeModel; sandboxFor?: (root: string) => Sandbox } = {},
+  options: { fake?: FakeModel; sandboxFor?: (root: string) => Sandbox; mcpCallTimeoutMs?: number } = {},
 ): Promise<Harness> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-core-')));
   const dataDir = path.join(root, 'data');
@@ -72,6 +72,7 @@ export async function startHarness(
       retry: { initialDelayMs: 1, maxDelayMs: 5 },
       onUnexpected: (err) => console.error('unexpected', err),
       ...(options.sandboxFor ? { sandbox: options.sandboxFor(root) } : {}),
+      ...(options.mcpCallTimeoutMs ? { mcpCallTimeoutMs: options.mcpCallTimeoutMs } : {}),
     });
     core.host.subscribe((push) => {
       pushes.push(push);

@@ -38,7 +38,7 @@ function harness(events: SessionEvent[] = []) {
       events: from,
       workspace: null,
       home: '/nonexistent',
-      tools: WORKSPACE_TOOLS,
+      tools: () => WORKSPACE_TOOLS,
       getBlob: () => Promise.reject(new Error('no blobs here')),
       append: async (payload: EventPayload) => {
         const event = { ...payload, seq: log.length + 1, ts: '2026-12-03T00:00:00.000Z' } as SessionEvent;

@@ -168,9 +168,18 @@ describe('read_file, list_dir and write_file into the data folder', () => {
 
   it('report a relative path into the data folder as an outside target, for the gate to mask', async () => {
     const w = await world();
-    expect(await w.tools.outsideTarget('read_file', { path: '.gatehouse-data/missing' })).toBe(
-      path.join(w.dataDir, 'missing'),
-    );
+    const missing = path.join(w.dataDir, 'missing');
+    expect(await w.tools.outsideTarget('read_file', { path: '.gatehouse-data/missing' })).toEqual({
+      path: missing,
+      grant: { kind: 'read', tool: 'read_file', path: missing },
+    });
+    // The grant that would cover it names the tool's kind of reach: a write tool's is a write grant.
+    expect(await w.tools.outsideTarget('write_file', { path: '.gatehouse-data/missing', content: '' })).toEqual({
+      path: missing,
+      grant: { kind: 'write', path: missing },
+    });
+    // run takes no path: nothing to mask.
+    expect(await w.tools.outsideTarget('run', { argv: ['ls'], path: '.gatehouse-data/missing' })).toBeNull();
     expect(await w.tools.outsideTarget('read_file', { path: 'src.txt' })).toBeNull();
     expect(await w.tools.outsideTarget('read_file', { path: '../x' })).toBeNull();
   });

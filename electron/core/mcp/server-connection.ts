@@ -1,0 +1,144 @@
+/**
+ * One MCP server, connected through the SDK's Client: started (a process of its own, or a
+ * streamable HTTP connection), its tools listed with their raw definitions, told of
+ * `notifications/tools/list_changed`, and stopped. It is a disposable: whoever starts it
+ * stops it (the session, on its close or the app's).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_MESSAGE_MAX_BYTES, MCP_START_TIMEOUT_MS } from '../../../shared/limits.js';
+import type { Sandbox, SandboxProfile } from '../sandbox/sandbox.js';
+import type { McpServerConfig } from './mcp-config.js';
+import { ServerProcess } from './server-process.js';
+
+export interface ConnectionDeps {
+  /** The environment a stdio server starts with: the app's, secrets removed, then its config's `env`. */
+  env: () => NodeJS.ProcessEnv;
+  /** Set for a server that runs confined (a workspace's). */
+  confine?: { sandbox: Sandbox; profile: SandboxProfile };
+  /** The server's tool list changed, or the connection closed. */
+  onChange: () => void;
+}
+
+export class ServerConnection {
+  private client: Client | null = null;
+  private process: ServerProcess | null = null;
+  private listed: Tool[] = [];
+  private closedBy: string | null = null;
+  private stopped = false;
+
+  constructor(
+    readonly config: McpServerConfig,
+    private readonly deps: ConnectionDeps,
+  ) {}
+
+  /** The tools as the server lists them, raw (pinning needs the exact definitions). */
+  get tools(): readonly Tool[] {
+    return this.listed;
+  }
+
+  /** Why the connection is gone ("exit code 3"), or null while it is up. */
+  get closed(): string | null {
+    return this.closedBy;
+  }
+
+  get pid(): number | null {
+    return this.process?.pid ?? null;
+  }
+
+  stderrTail(): string {
+    return this.process?.stderr.text() ?? '';
+  }
+
+  /** Connects and lists the tools. Throws, with the server stopped, when either fails. */
+  async start(signal?: AbortSignal): Promise<void> {
+    const transport = this.transport();
+    const client = new Client(
+      { name: 'gatehouse', version: '1' },
+      {
+        capabilities: {},
+        listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => void this.refresh() } },
+      },
+    );
+    client.onclose = () => this.lost();
+    this.client = client;
+    try {
+      await client.connect(transport, { timeout: MCP_START_TIMEOUT_MS, signal });
+      this.listed = await this.listAll(signal);
+    } catch (err) {
+      await this.stop();
+      throw new Error(this.startFailure(err), { cause: err });
+    }
+  }
+
+  async call(name: string, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs: number }) {
+    const client = this.client;
+    if (!client || this.closedBy) throw new Error(`the server is not running (${this.closedBy ?? 'not started'})`);
+    return (await client.callTool({ name, arguments: args }, undefined, {
+      signal: options.signal,
+      timeout: options.timeoutMs,
+    })) as CallToolResult;
+  }
+
+  /** Stops the server and, for a process, its whole tree. Safe to call more than once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const client = this.client;
+    this.client = null;
+    await client?.close().catch(() => {});
+    await this.process?.close();
+  }
+
+  private transport(): Transport {
+    const t = this.config.transport;
+    if (t.type === 'http') {
+      return new StreamableHTTPClientTransport(new URL(t.url), { requestInit: { headers: t.headers } });
+    }
+    this.process = new ServerProcess({
+      argv: [t.command, ...t.args],
+      cwd: t.cwd,
+      env: { ...this.deps.env(), ...t.env },
+      confine: this.deps.confine,
+      maxMessageBytes: MCP_MESSAGE_MAX_BYTES,
+    });
+    return this.process;
+  }
+
+  private async listAll(signal?: AbortSignal): Promise<Tool[]> {
+    const client = this.client;
+    if (!client) return [];
+    if (!client.getServerCapabilities()?.tools) return [];
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: MCP_START_TIMEOUT_MS, signal });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return tools;
+  }
+
+  /** list_changed: the tools are read again; the session decides what changed. */
+  private async refresh(): Promise<void> {
+    try {
+      this.listed = await this.listAll();
+    } catch {
+      return; // a server that cannot list its tools any more keeps the last list; its calls will fail plainly
+    }
+    this.deps.onChange();
+  }
+
+  private lost(): void {
+    if (this.closedBy) return;
+    this.closedBy = this.stopped ? 'stopped' : (this.process?.ended ?? 'the connection closed');
+    this.deps.onChange();
+  }
+
+  private startFailure(err: unknown): string {
+    const message = err instanceof Error ? err.message : String(err);
+    const why = this.process?.ended ? `it stopped (${this.process.ended})` : message;
+    return `could not start: ${why}`;
+  }
+}
