@@ -33,7 +33,7 @@ const userConfig = (harness: Harness) => path.join(harness.dataDir, 'mcp.json');
 async function mcpCard(harness: Harness, id: string, after = 0) {
   const card = await harness.event(id, 'card', (c) => c.body.kind === 'mcp' && c.seq > after);
   if (card.body.kind !== 'mcp') throw new Error('expected an mcp card');
-  return card;
+  return { ...card, body: card.body };
 }
 
 describe("server-everything over stdio, as the user's own server", () => {
