@@ -35,7 +35,7 @@ describe('the frame', () => {
     renderFrame(<App />, { store });
     const pinned = document.querySelector('.pinned')!;
     const composer = screen.getByRole('textbox', { name: 'Message' });
-    expect(pinned).toContainElement(screen.getAllByRole('button', { name: 'Allow once' })[0]);
+    expect(pinned).toContainElement(screen.getAllByRole('button', { name: 'Allow once' })[0] ?? null);
     expect(pinned.compareDocumentPosition(composer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 

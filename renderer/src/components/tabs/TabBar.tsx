@@ -44,6 +44,7 @@ export function TabBar() {
     event.preventDefault();
     const at = activeId ? openIds.indexOf(activeId) : 0;
     const next = openIds[(at + step + openIds.length) % openIds.length];
+    if (next === undefined) return;
     activateTab(next);
     list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(next)}"]`)?.focus();
   };

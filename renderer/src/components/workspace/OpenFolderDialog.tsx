@@ -38,7 +38,9 @@ export function OpenFolderDialog() {
     else closeDialog();
   };
 
-  const take = (folder: string) => edit(folder.endsWith('/') ? folder : `${folder}/`);
+  const take = (folder: string | undefined) => {
+    if (folder !== undefined) edit(folder.endsWith('/') ? folder : `${folder}/`);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

@@ -68,7 +68,7 @@ describe('keyboard shortcuts', () => {
     seedSession(store, { id: 'a', workspace: '/w' }, [...started(), writeCard('k1', '/w/a.ts')]);
     store.getState().openTab('a');
     const { fake } = renderFrame(<App />, { store });
-    const card = screen.getAllByRole('region', { name: 'Permission: write a.ts' })[0];
+    const card = screen.getAllByRole('region', { name: 'Permission: write a.ts' })[0]!;
     card.focus();
     await press('{Escape}');
     expect(fake.requestsOf('session.cancel')).toEqual([]);

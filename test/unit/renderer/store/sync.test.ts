@@ -35,12 +35,14 @@ async function loadedSession() {
   const sync = connectStore(store, fake.api, (cb) => frames.push(cb));
   await sync.start();
   store.getState().openTab('a');
-  await vi.waitFor(() => expect(store.getState().sessions.a.state?.lastSeq).toBe(2));
+  await vi.waitFor(() => expect(store.getState().sessions.a?.state?.lastSeq).toBe(2));
   const runFrames = () => frames.splice(0).forEach((cb) => cb());
   return { fake, store, sync, runFrames };
 }
 
-function eventPush(event: SessionEvent) {
+/** An event push; `event` may come from indexing an array, so a missing one fails loudly. */
+function eventPush(event: SessionEvent | undefined) {
+  if (!event) throw new Error('eventPush: no event');
   return { name: 'session.event' as const, payload: { id: 'a', event } };
 }
 
@@ -48,8 +50,8 @@ describe('the store kept in step with the app', () => {
   it('loads an opened tab with session.state and folds it with the shared reducer', async () => {
     const { store, fake } = await loadedSession();
     expect(fake.requestsOf('session.state')).toEqual([{ id: 'a' }]);
-    expect(store.getState().sessions.a.state).toEqual(reducer.foldEvents(firstEvents));
-    expect(store.getState().sessions.a.state?.status).toBe('running');
+    expect(store.getState().sessions.a?.state).toEqual(reducer.foldEvents(firstEvents));
+    expect(store.getState().sessions.a?.state?.status).toBe('running');
   });
 
   it('streamed deltas change the live view only, never the sessions the sidebar reads', async () => {
@@ -59,7 +61,7 @@ describe('the store kept in step with the app', () => {
     fake.push({ name: 'session.output', payload: { id: 'a', toolCallId: 'c1', stream: 'stdout', chunk: 'line\n' } });
     runFrames();
     expect(store.getState().sessions).toBe(before);
-    expect(store.getState().live.a.streaming?.text).toBe('word ');
+    expect(store.getState().live.a?.streaming?.text).toBe('word ');
   });
 
   it('folds a frame of pushes once, through the shared foldEvents, not per push', async () => {
@@ -73,11 +75,11 @@ describe('the store kept in step with the app', () => {
       { type: 'assistant_text', turnId: 't1', text: 'three' },
     ]))
       fake.push(eventPush(event));
-    expect(store.getState().sessions.a.state?.lastSeq).toBe(2);
+    expect(store.getState().sessions.a?.state?.lastSeq).toBe(2);
     runFrames();
     expect(fold).toHaveBeenCalledTimes(1);
     expect(renders).toHaveBeenCalledTimes(1);
-    expect(store.getState().sessions.a.state?.transcript.map((i) => i.kind)).toEqual([
+    expect(store.getState().sessions.a?.state?.transcript.map((i) => i.kind)).toEqual([
       'user',
       'assistant',
       'assistant',
@@ -108,8 +110,8 @@ describe('the store kept in step with the app', () => {
     fake.push(eventPush(text));
     fake.push(eventPush(firstEvents[0]));
     runFrames();
-    expect(store.getState().sessions.a.state?.transcript.filter((i) => i.kind === 'assistant')).toHaveLength(1);
-    expect(store.getState().sessions.a.state?.transcript.filter((i) => i.kind === 'user')).toHaveLength(1);
+    expect(store.getState().sessions.a?.state?.transcript.filter((i) => i.kind === 'assistant')).toHaveLength(1);
+    expect(store.getState().sessions.a?.state?.transcript.filter((i) => i.kind === 'user')).toHaveLength(1);
   });
 
   it('fills a gap in the seqs with session.events from the last seq it has', async () => {
@@ -121,9 +123,9 @@ describe('the store kept in step with the app', () => {
     fake.reply('session.events', { events: missing });
     fake.push(eventPush(missing[1]));
     runFrames();
-    await vi.waitFor(() => expect(store.getState().sessions.a.state?.lastSeq).toBe(4));
+    await vi.waitFor(() => expect(store.getState().sessions.a?.state?.lastSeq).toBe(4));
     expect(fake.requestsOf('session.events')).toEqual([{ id: 'a', sinceSeq: 2 }]);
-    expect(store.getState().sessions.a.state?.status).toBe('idle');
+    expect(store.getState().sessions.a?.state?.status).toBe('idle');
   });
 
   it('streams deltas of the live step, resets on reset, and clears them when the whole text arrives', async () => {
@@ -131,13 +133,13 @@ describe('the store kept in step with the app', () => {
     fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'Hel' } });
     fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'lo' } });
     runFrames();
-    expect(store.getState().live.a.streaming).toEqual({ turnId: 't1', text: 'Hello' });
+    expect(store.getState().live.a?.streaming).toEqual({ turnId: 't1', text: 'Hello' });
     fake.push({ name: 'session.delta', payload: { id: 'a', turnId: 't1', text: 'Again', reset: true } });
     runFrames();
-    expect(store.getState().live.a.streaming?.text).toBe('Again');
+    expect(store.getState().live.a?.streaming?.text).toBe('Again');
     fake.push(eventPush(eventsFrom(3, [{ type: 'assistant_text', turnId: 't1', text: 'Again' }])[0]));
     runFrames();
-    expect(store.getState().live.a.streaming).toBeNull();
+    expect(store.getState().live.a?.streaming).toBeNull();
   });
 
   it('keeps live command output per tool call until its result', async () => {
@@ -145,14 +147,14 @@ describe('the store kept in step with the app', () => {
     fake.push({ name: 'session.output', payload: { id: 'a', toolCallId: 'c1', stream: 'stdout', chunk: 'ok\n' } });
     fake.push({ name: 'session.output', payload: { id: 'a', toolCallId: 'c1', stream: 'stderr', chunk: 'warn\n' } });
     runFrames();
-    expect(store.getState().live.a.liveOutput.c1.text).toBe('ok\nwarn\n');
+    expect(store.getState().live.a?.liveOutput.c1?.text).toBe('ok\nwarn\n');
     const events = eventsFrom(3, [
       { type: 'tool_call', turnId: 't1', toolCallId: 'c1', tool: 'run', args: {} },
       { type: 'tool_result', turnId: 't1', toolCallId: 'c1', tool: 'run', ok: true, output: 'ok' },
     ]);
     events.forEach((e) => fake.push(eventPush(e)));
     runFrames();
-    expect(store.getState().live.a.liveOutput).toEqual({});
+    expect(store.getState().live.a?.liveOutput).toEqual({});
   });
 
   it('after a dropped connection comes back, lists sessions again and catches up every loaded one', async () => {
@@ -162,7 +164,7 @@ describe('the store kept in step with the app', () => {
     const later = eventsFrom(3, [{ type: 'turn_ended', turnId: 't1', reason: 'finished' }]);
     fake.reply('session.events', { events: later });
     fake.setConnection('connected');
-    await vi.waitFor(() => expect(store.getState().sessions.a.state?.lastSeq).toBe(3));
+    await vi.waitFor(() => expect(store.getState().sessions.a?.state?.lastSeq).toBe(3));
     expect(fake.requestsOf('sessions.list')).toHaveLength(2);
     expect(fake.requestsOf('session.events')).toEqual([{ id: 'a', sinceSeq: 2 }]);
     expect(store.getState().connection).toBe('connected');
@@ -172,7 +174,7 @@ describe('the store kept in step with the app', () => {
     const { store, fake, runFrames } = await loadedSession();
     fake.push({ name: 'sessions.changed', payload: { summary: summaryOf({ id: 'b', waiting: 1 }) } });
     runFrames();
-    expect(store.getState().sessions.b.summary.waiting).toBe(1);
+    expect(store.getState().sessions.b?.summary.waiting).toBe(1);
   });
 
   it('does not retry a failing load on every change, and says why it failed', async () => {
@@ -210,8 +212,8 @@ describe('the store kept in step with the app', () => {
     fake.push(eventPush(firstEvents[1]));
     fake.push(eventPush(late));
     answerState!();
-    await vi.waitFor(() => expect(store.getState().sessions.a.state?.lastSeq).toBe(3));
-    expect(store.getState().sessions.a.state?.transcript.filter((i) => i.kind === 'turn_end')).toHaveLength(1);
+    await vi.waitFor(() => expect(store.getState().sessions.a?.state?.lastSeq).toBe(3));
+    expect(store.getState().sessions.a?.state?.transcript.filter((i) => i.kind === 'turn_end')).toHaveLength(1);
     expect(fake.requestsOf('session.events')).toEqual([]);
   });
 

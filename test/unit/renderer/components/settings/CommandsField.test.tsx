@@ -14,7 +14,7 @@ function settingsWith(view: Partial<SettingsView>) {
   const store = createAppStore(memoryStorage());
   store.getState().setSettings({ ...SETTINGS_NONE, ...view });
   store.getState().openDialog('settings');
-  return { store, ...renderFrame(<SettingsDialog />, { store }) };
+  return renderFrame(<SettingsDialog />, { store });
 }
 
 const commands = () => screen.getByRole('group', { name: 'Commands' });

@@ -55,7 +55,7 @@ describe('the waiting list', () => {
     const store = twoSessionsWaiting();
     renderFrame(<WaitingList />, { store });
     expect(screen.getByText(/write src\/a\.ts/)).toBeInTheDocument();
-    const api = store.getState().sessions.api;
+    const api = store.getState().sessions.api!;
     act(() => store.getState().replaceEntries({ api: { ...api, state: { ...api.state!, openCards: [] } } }));
     expect(screen.queryByText(/write src\/a\.ts/)).toBeNull();
   });

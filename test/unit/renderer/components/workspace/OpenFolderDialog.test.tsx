@@ -63,7 +63,7 @@ describe('the open-folder dialog', () => {
     const { fake } = dialog();
     const recent = screen.getAllByRole('button', { name: /^\/home\/me\/src\// });
     expect(recent.map((b) => b.textContent)).toEqual(['/home/me/src/new', '/home/me/src/old']);
-    await userEvent.click(recent[1]);
+    await userEvent.click(recent[1]!);
     expect(fake.requestsOf('sessions.open')).toEqual([{ workspace: '/home/me/src/old' }]);
   });
 });
