@@ -17,6 +17,7 @@ import {
   type CallName,
   type CallRequest,
   type CallResponses,
+  type McpOverview,
   type Push,
   type Reply,
   type SessionSummary,
@@ -104,6 +105,9 @@ export function summaryOf(overrides: Partial<SessionSummary> & { id: string }): 
   };
 }
 
+/** The default `mcp.*` answer: a session with no MCP servers and a clean config. */
+export const MCP_NONE: McpOverview = { servers: [], problems: [], userConfig: '/home/me/.config/gatehouse/mcp.json' };
+
 let nextMessage = 1;
 
 function defaultData(name: CallName, request: Record<string, unknown>): unknown {
@@ -143,6 +147,10 @@ function defaultData(name: CallName, request: Record<string, unknown>): unknown 
       return PREVIEW_EMPTY;
     case 'session.compact':
       return { tokensBefore: 0, tokensAfter: 0 };
+    case 'mcp.list':
+    case 'mcp.restart':
+    case 'mcp.setEnabled':
+      return MCP_NONE;
     default:
       // Calls added to the contract later (terminal.*, app.*) answer an empty success.
       return {};

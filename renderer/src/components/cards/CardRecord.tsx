@@ -6,12 +6,9 @@
 import { useState } from 'react';
 import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
 import { ANSWER_WORDS } from './AnswerBar';
-import { CardBody } from './CardBody';
-import { ArgvTokens } from './ArgvTokens';
-import { SandboxRecordLine } from './SandboxNotes';
+import { cardVerb, cardView } from './card-views';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
-import { workspaceRelative } from './workspace-path';
 import './cards.css';
 
 interface CardRecordProps {
@@ -28,7 +25,7 @@ export function outcomeWords(card: CardEvent, outcome: CardOutcome): string {
     case 'answered':
       return outcome.answer === 'deny' ? 'Denied' : `Allowed ${ANSWER_WORDS[outcome.answer].slice('Allow '.length)}`;
     case 'stale':
-      return `Dropped: ${card.body.kind === 'write' ? 'file' : 'path'} changed (${outcome.reason})`;
+      return `Dropped: ${cardView(card.body).staleWhat} changed (${outcome.reason})`;
     case 'withdrawn':
       return `Withdrawn (${outcome.reason})`;
   }
@@ -42,6 +39,7 @@ function markOf(outcome: CardOutcome): string {
 export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordProps) {
   const [open, setOpen] = useState(false);
   const tone = outcome.state === 'answered' ? (outcome.answer === 'deny' ? 'denied' : 'allowed') : outcome.state;
+  const view = cardView(card.body);
   return (
     <div className={`card-record card-record-${tone}`} data-card-id={card.cardId}>
       <button type="button" className="card-record-line" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -49,15 +47,15 @@ export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordPr
           {open ? '▾' : '▸'} {markOf(outcome)}
         </span>
         <span className="card-record-subject">
-          <RecordSubject card={card} workspace={workspace} />
+          <view.RecordSubject body={card.body} workspace={workspace} verb={cardVerb(card.body)} />
         </span>
         <span className="card-record-outcome">{outcomeWords(card, outcome)}</span>
       </button>
       {/* What an answered command could reach stays in the record; an open one says it on the pinned card. */}
-      {card.body.kind === 'command' && outcome.state !== 'open' && <SandboxRecordLine body={card.body} />}
+      {view.RecordNote && outcome.state !== 'open' && <view.RecordNote body={card.body} />}
       {open && (
         <div className="card-record-details">
-          <CardBody sessionId={sessionId} workspace={workspace} card={card} inRecord />
+          <view.Body sessionId={sessionId} workspace={workspace} cardId={card.cardId} body={card.body} inRecord />
           <p className="card-scope">
             Scope offered: <VisibleText className="visible-prose" text={card.scope} options={PROSE_OPTIONS} />
           </p>
@@ -65,28 +63,4 @@ export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordPr
       )}
     </div>
   );
-}
-
-function RecordSubject({ card, workspace }: { card: CardEvent; workspace: string }) {
-  const body = card.body;
-  switch (body.kind) {
-    case 'write':
-      return (
-        <>
-          write <VisibleText text={workspaceRelative(workspace, body.path)} title={body.path} />
-        </>
-      );
-    case 'command':
-      return (
-        <>
-          run <ArgvTokens argv={body.argv} compact />
-        </>
-      );
-    case 'read':
-      return (
-        <>
-          {body.tool} <VisibleText text={body.path} />
-        </>
-      );
-  }
 }

@@ -5,33 +5,33 @@
  */
 import type { CommandCardBody } from '../../../../shared/cards';
 import { ArgvTokens } from './ArgvTokens';
+import type { CardViewProps } from './card-views';
 import { SandboxLine } from './SandboxNotes';
 import { VisibleText } from './VisibleText';
 import { workspaceRelative } from './workspace-path';
 
-export function CommandCard({
-  workspace,
-  body,
-  sandboxLine = true,
-}: {
-  workspace: string;
-  body: CommandCardBody;
-  sandboxLine?: boolean;
-}) {
-  const cwd = workspaceRelative(workspace, body.cwd);
+export function CommandCard({ workspace, body, inRecord }: CardViewProps<CommandCardBody>) {
   return (
     <div className="card-body card-body-command">
       <div className="card-subject">
         <span className="card-verb">Run</span>
         <ArgvTokens argv={body.argv} />
       </div>
-      <p className="card-detail">
-        in <VisibleText className="card-path" text={cwd} title={body.cwd} />
-        {cwd === '.' && <span className="card-muted"> (the workspace folder)</span>}
-        {cwd === body.cwd && <strong className="card-outside-inline"> outside the workspace</strong>}
-      </p>
+      <FolderLine workspace={workspace} cwd={body.cwd} />
       {body.timeoutS !== undefined && <p className="card-detail">timeout: {body.timeoutS} s</p>}
-      {sandboxLine && <SandboxLine body={body} />}
+      {!inRecord && <SandboxLine body={body} />}
     </div>
+  );
+}
+
+/** The folder a process starts in: relative to the workspace, else absolute and said to be outside. */
+export function FolderLine({ workspace, cwd }: { workspace: string; cwd: string }) {
+  const shown = workspaceRelative(workspace, cwd);
+  return (
+    <p className="card-detail">
+      in <VisibleText className="card-path" text={shown} title={cwd} />
+      {shown === '.' && <span className="card-muted"> (the workspace folder)</span>}
+      {shown === cwd && <strong className="card-outside-inline"> outside the workspace</strong>}
+    </p>
   );
 }

@@ -5,12 +5,11 @@
 import { useEffect, type KeyboardEvent } from 'react';
 import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
 import { AnswerBar } from './AnswerBar';
-import { CardBody } from './CardBody';
 import { answerForKey } from './card-keys';
 import { cardLabel } from './card-label';
 import { markCardPaintedSoon } from './card-paint';
+import { cardView } from './card-views';
 import { reaskedNote } from './reasked-note';
-import { SandboxWarnings } from './SandboxNotes';
 import { CardRecord } from './CardRecord';
 import { useArming } from './useArming';
 import { useCardAnswer } from './useCardAnswer';
@@ -33,6 +32,7 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
   const armed = useArming(card.cardId);
   const { pending, sent, error, answer } = useCardAnswer(sessionId, card.cardId);
   const busy = pending || sent !== null;
+  const view = cardView(card.body);
   useEffect(() => markCardPaintedSoon(card.cardId), [card.cardId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -55,10 +55,10 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
       {card.reasked && <ReaskedNote kind={card.body.kind} reason={card.reasked.reason} />}
       {/* The content scrolls inside a tall card, so the answers always stay in view. */}
       <div className="card-scroll">
-        <CardBody sessionId={sessionId} workspace={workspace} card={card} />
+        <view.Body sessionId={sessionId} workspace={workspace} cardId={card.cardId} body={card.body} inRecord={false} />
       </div>
-      {/* Rule 7: a command's warnings sit right before the answers, never scrolled away. */}
-      {card.body.kind === 'command' && <SandboxWarnings body={card.body} />}
+      {/* Rules 7 and 8: warnings sit right before the answers, never scrolled away. */}
+      {view.Warnings && <view.Warnings body={card.body} />}
       <AnswerBar scope={card.scope} armed={armed} busy={busy} onAnswer={(choice) => void answer(choice)} />
       {pending && <p className="card-status">Sending…</p>}
       {sent && <p className="card-status">Answer sent; waiting for the agent.</p>}

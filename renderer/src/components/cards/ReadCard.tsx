@@ -1,5 +1,6 @@
 /** An outside read (UI.md card rule 1): the absolute path, and the tool it is for. */
 import type { ReadCardBody, ReadTool } from '../../../../shared/cards';
+import type { CardViewProps } from './card-views';
 import { VisibleText } from './VisibleText';
 
 const TOOL_WORDS: Record<ReadTool, string> = {
@@ -8,7 +9,7 @@ const TOOL_WORDS: Record<ReadTool, string> = {
   list_dir: 'list this folder',
 };
 
-export function ReadCard({ body }: { body: ReadCardBody }) {
+export function ReadCard({ body }: CardViewProps<ReadCardBody>) {
   return (
     <div className="card-body card-body-read">
       <p className="card-outside" role="note">

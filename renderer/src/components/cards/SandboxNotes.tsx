@@ -1,19 +1,18 @@
 /**
- * What an allowed command can reach, on its card (UI.md card rule 7). Confined, it is one
- * quiet line under the argv and cwd. Unconfined, and for each flag the call asked for
+ * What an allowed command (or a workspace's MCP server) can reach, on its card (UI.md card
+ * rule 7). Confined, it is one quiet line under the argv and cwd. Unconfined, and for each flag the call asked for
  * (network, unconfined), it is a plain warning in amber with words, not colour alone,
  * right before the answers: outside the card's scrolling content, so a long script can
  * never push it out of view.
  */
-import type { CommandCardBody } from '../../../../shared/cards';
 import { useHomeFolder } from '../../store/app-store';
-import { commandSandboxWords, splitLead } from './sandbox-words';
+import { sandboxWords, splitLead, type SandboxedBody } from './sandbox-words';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
 
 /** The sandbox's line on a confined command; nothing when unconfined (SandboxWarnings says it). */
-export function SandboxLine({ body }: { body: CommandCardBody }) {
-  const words = commandSandboxWords(body, useHomeFolder());
+export function SandboxLine({ body }: { body: SandboxedBody }) {
+  const words = sandboxWords(body, useHomeFolder());
   if (!words.confined) return null;
   const { lead, rest } = splitLead(words.line);
   return (
@@ -25,8 +24,8 @@ export function SandboxLine({ body }: { body: CommandCardBody }) {
   );
 }
 
-export function SandboxWarnings({ body }: { body: CommandCardBody }) {
-  const words = commandSandboxWords(body, useHomeFolder());
+export function SandboxWarnings({ body }: { body: SandboxedBody }) {
+  const words = sandboxWords(body, useHomeFolder());
   const unconfined = words.confined ? null : splitLead(words.line);
   if (!unconfined && words.warnings.length === 0) return null;
   return (
@@ -45,7 +44,7 @@ export function SandboxWarnings({ body }: { body: CommandCardBody }) {
           <span className="card-warning-mark" aria-hidden="true">
             ⚠
           </span>
-          <strong>Warning:</strong> this command {warning}
+          <strong>Warning:</strong> this {body.kind === 'command' ? 'command' : 'server'} {warning}
         </p>
       ))}
     </div>
@@ -53,8 +52,8 @@ export function SandboxWarnings({ body }: { body: CommandCardBody }) {
 }
 
 /** The same, compact, for the card's record in the transcript: one line, warnings after a dot. */
-export function SandboxRecordLine({ body }: { body: CommandCardBody }) {
-  const words = commandSandboxWords(body, useHomeFolder());
+export function SandboxRecordLine({ body }: { body: SandboxedBody }) {
+  const words = sandboxWords(body, useHomeFolder());
   const text = [words.line, ...words.warnings].join(' · ');
   const loud = !words.confined || words.warnings.length > 0;
   return (

@@ -9,18 +9,12 @@ import type { CallResponses } from '../../../../shared/contract';
 import { DIFF_TRUNCATED_LINES } from '../../../../shared/limits';
 import { useApi } from '../../api/api-context';
 import { byteSize } from './byte-size';
+import type { CardViewProps } from './card-views';
 import { DiffView } from './DiffView';
 import { VisibleText } from './VisibleText';
 import { workspaceRelative } from './workspace-path';
 
-interface WriteCardProps {
-  sessionId: string;
-  workspace: string;
-  cardId: string;
-  body: WriteCardBody;
-}
-
-export function WriteCard({ sessionId, workspace, cardId, body }: WriteCardProps) {
+export function WriteCard({ sessionId, workspace, cardId, body }: CardViewProps<WriteCardBody>) {
   return (
     <div className="card-body card-body-write">
       <div className="card-subject">

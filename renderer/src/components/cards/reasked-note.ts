@@ -3,15 +3,7 @@
  * only when it adds something (a deletion, a new path, "after the restart"), not when it is
  * the same "the file changed" again in other words.
  */
-import type { CardEvent } from '../../../../shared/reducer';
-
-type Kind = CardEvent['body']['kind'];
-
-const FIXED: Record<Kind, string> = {
-  write: 'The file changed after the last card; this is the diff as it is now.',
-  command: 'Something changed after the last card; this is the command as it is now.',
-  read: 'The path changed after the last card; this is the read as it is now.',
-};
+import { CARD_VIEWS, type CardKind } from './card-views';
 
 /** Words that say only when or where it changed, which the fixed sentence already says. */
 const FILLER = /\b(on disk|after the (last )?card( went up)?|since the (last )?card( went up)?)\b/g;
@@ -25,8 +17,8 @@ function gist(text: string): string {
     .trim();
 }
 
-export function reaskedNote(kind: Kind, reason: string): { fixed: string; detail: string | null } {
-  const fixed = FIXED[kind];
+export function reaskedNote(kind: CardKind, reason: string): { fixed: string; detail: string | null } {
+  const fixed = CARD_VIEWS[kind].reasked;
   const said = gist(fixed.split(';')[0] ?? fixed);
   const detail = reason.trim();
   return { fixed, detail: detail === '' || gist(detail) === said || gist(detail) === gist(fixed) ? null : detail };

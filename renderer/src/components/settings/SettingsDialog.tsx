@@ -1,7 +1,8 @@
 /**
  * Settings: the model (provider, id picked from the known models or typed, base URL, output
  * cap, and the window and prices of a model the table lacks), a test of that setting before it
- * is saved, each provider's key, notifications, and whether commands run confined.
+ * is saved, each provider's key, notifications, whether commands run confined, and the MCP
+ * servers of the session in the active tab.
  */
 import { useState, type FormEvent } from 'react';
 import { providerSchema, type Provider } from '../../../../shared/contract';
@@ -12,6 +13,7 @@ import { Dialog } from '../frame/Dialog';
 import { keySourceWords } from './key-source';
 import { KeyField } from './KeyField';
 import { CommandsField } from './CommandsField';
+import { McpServersSection } from './McpServers';
 import { formFrom, modelFrom, type ModelForm } from './model-form';
 import { ModelOverrides } from './ModelOverrides';
 import { ModelPicker } from './ModelPicker';
@@ -122,6 +124,7 @@ function SettingsForm() {
       {'notifications' in view && <NotificationsField view={view} />}
       {/* Only a core that confines commands says whether it can; an older one says nothing. */}
       {view.sandbox !== undefined && <CommandsField view={view} />}
+      <McpServersSection />
     </div>
   );
 }

@@ -1,14 +1,16 @@
 /**
  * A tool call as one compact row (`▸ read_file src/a.ts`) that expands to its arguments and
  * result. Outputs are text nodes in bounded, scrolling <pre>s. A running `run` shows its
- * live output.
+ * live output. An MCP tool (mcp__<server>__<tool>) is labelled `<server> · <tool>`.
  */
 import { useState } from 'react';
 import type { TranscriptItem } from '../../../../shared/reducer';
 import type { LiveOutput as LiveOutputData } from '../../store/live-output';
 import { ArgvTokens } from '../cards/ArgvTokens';
+import { CODE_OPTIONS } from '../cards/visible-text';
 import { VisibleText } from '../cards/VisibleText';
 import { LiveOutput } from './LiveOutput';
+import { mcpToolName } from './mcp-tool-name';
 import { toolSummary } from './tool-summary';
 
 type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
@@ -26,13 +28,24 @@ export function ToolRow({ item, live }: { item: ToolItem; live: LiveOutputData |
   const summary = toolSummary(item.tool, item.args);
   const state = !item.result ? 'running' : item.result.ok ? 'ok' : 'error';
   const mark = { running: 'running…', ok: '✓', error: '✗' }[state];
+  const mcp = mcpToolName(item.tool, item.result?.details);
   return (
     <div className={`tool-row tool-row-${state}`}>
       <button type="button" className="tool-row-line" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-        <span className="tool-row-name">{item.tool}</span>
+        {mcp ? (
+          <span className="tool-row-name" title={item.tool}>
+            <VisibleText className="visible-prose" text={`${mcp.server} · ${mcp.tool}`} />
+          </span>
+        ) : (
+          <span className="tool-row-name">{item.tool}</span>
+        )}
         <span className="tool-row-summary">
-          {summary.kind === 'argv' ? <ArgvTokens argv={summary.argv} compact /> : <VisibleText text={summary.text} />}
+          {summary.kind === 'argv' ? (
+            <ArgvTokens argv={summary.argv} compact />
+          ) : (
+            <VisibleText text={summary.text} options={summary.kind === 'json' ? CODE_OPTIONS : undefined} />
+          )}
         </span>
         <span className={`tool-row-mark tool-row-mark-${state}`} title={state}>
           {mark}

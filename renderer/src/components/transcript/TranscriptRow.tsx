@@ -3,9 +3,11 @@ import type { TranscriptItem, UsageTotals } from '../../../../shared/reducer';
 import type { LiveOutput as LiveOutputData } from '../../store/live-output';
 import { ArgvTokens } from '../cards/ArgvTokens';
 import { PermissionCard } from '../cards/PermissionCard';
+import { VisibleText } from '../cards/VisibleText';
 import { turnUsageWords } from '../context/usage-words';
 import { ContextDivider } from './ContextDivider';
 import { Markdown } from './Markdown';
+import { mcpToolName } from './mcp-tool-name';
 import { MessageRow } from './MessageRow';
 import { ToolRow } from './ToolRow';
 
@@ -82,7 +84,28 @@ export function TranscriptRow({ sessionId, workspace, item, liveOutput, turnUsag
           </p>
         </div>
       );
+    case 'mcp_change':
+      return <McpChangeDivider item={item} />;
   }
+}
+
+/** An MCP tool the session had allowed changed (SPEC §10 pinning): a quiet divider, like the context's. */
+function McpChangeDivider({ item }: { item: Extract<TranscriptItem, { kind: 'mcp_change' }> }) {
+  const tool = mcpToolName(item.tool, { server: item.server })?.tool || item.tool;
+  const voided =
+    item.voided === 0
+      ? ''
+      : item.voided === 1
+        ? '; the 1 call you allowed for this session no longer counts'
+        : `; the ${item.voided} calls you allowed for this session no longer count`;
+  return (
+    <div className="context-divider mcp-change-divider">
+      <p className="context-divider-text">
+        The MCP tool <VisibleText className="visible-prose" text={`${item.server} · ${tool}`} /> changed{voided}. Its
+        next call asks again and shows what changed.
+      </p>
+    </div>
+  );
 }
 
 function QuestionRecord({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {

@@ -62,6 +62,48 @@ export function readBody(overrides: Partial<Extract<CardBody, { kind: 'read' }>>
   return { kind: 'read', tool: 'read_file', path: '/etc/hosts', ...overrides };
 }
 
+/** A call to github's create_issue, with the arguments formatted as the core formats them. */
+export function mcpBody(overrides: Partial<Extract<CardBody, { kind: 'mcp' }>> = {}): CardBody {
+  const args = { owner: 'me', repo: 'project', title: 'Fix the tests', labels: ['bug'] };
+  return {
+    kind: 'mcp',
+    tool: 'mcp__github__create_issue',
+    server: 'github',
+    name: 'create_issue',
+    description: 'Create a new issue in a GitHub repository.',
+    inputSchema: {
+      type: 'object',
+      properties: { owner: { type: 'string' }, repo: { type: 'string' }, title: { type: 'string' } },
+      required: ['owner', 'repo', 'title'],
+    },
+    argsJson: JSON.stringify(args, null, 2),
+    argsCanonical: JSON.stringify({ labels: ['bug'], owner: 'me', repo: 'project', title: 'Fix the tests' }),
+    fingerprint: 'f'.repeat(64),
+    ...overrides,
+  };
+}
+
+/** A workspace's stdio server about to start, confined with network. */
+export function mcpServerBody(overrides: Partial<Extract<CardBody, { kind: 'mcp_server' }>> = {}): CardBody {
+  return {
+    kind: 'mcp_server',
+    server: 'files',
+    source: `${WORKSPACE}/.mcp.json`,
+    argv: ['npx', '-y', '@modelcontextprotocol/server-filesystem', '.'],
+    cwd: WORKSPACE,
+    envNames: ['API_TOKEN', 'LOG_LEVEL'],
+    sandbox: {
+      confined: true,
+      network: true,
+      writable: [WORKSPACE],
+      readOnly: [`${WORKSPACE}/.git/hooks`],
+      hidden: ['/home/me/.ssh'],
+    },
+    fingerprint: 'e'.repeat(64),
+    ...overrides,
+  };
+}
+
 /** A unified diff of a `total`-line file with every `changedEvery`th line changed, like the bench's. */
 export function bigDiff(changedEvery: number, total: number, comment = ''): string {
   const out = ['--- a/src/big.ts', '+++ b/src/big.ts', `@@ -1,${total} +1,${total} @@`];

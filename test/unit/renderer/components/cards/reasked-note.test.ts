@@ -9,6 +9,9 @@ describe('the note on a re-asked card', () => {
     ['read', 'the path changed.'],
     ['command', 'something changed'],
     ['write', '  '],
+    // The core's reasons for the MCP kinds (electron/core/gate/card-body.ts).
+    ['mcp', 'the tool (or its server) changed after the card went up'],
+    ['mcp_server', "the server's config changed after the card went up"],
   ] as const)('leaves out a %s reason that only repeats the fixed sentence: %j', (kind, reason) => {
     expect(reaskedNote(kind, reason).detail).toBeNull();
   });
