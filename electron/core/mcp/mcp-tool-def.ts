@@ -33,17 +33,21 @@ const argsSchema = z.record(z.string(), z.unknown(), {
 
 const validator = new AjvJsonSchemaValidator();
 
-export function mcpToolDef(modelName: string, tool: Tool, source: McpToolSource): ToolDef {
-  const shape: McpToolShape = { description: tool.description ?? '', inputSchema: tool.inputSchema };
-  const toolFp = toolFingerprint(tool.name, shape);
-  const check = argsCheck(tool.inputSchema);
+export function mcpToolDef(modelName: string, listed: Tool, source: McpToolSource): ToolDef {
   return {
     name: modelName,
-    description: shape.description,
+    description: listed.description ?? '',
     schema: argsSchema,
-    inputSchema: tool.inputSchema as JSONSchema7,
+    inputSchema: listed.inputSchema as JSONSchema7,
     async plan(args): Promise<Plan> {
-      const problem = check(args);
+      // The tool as the server lists it now, not as when this definition was made: a
+      // list_changed may have arrived since, and the card must show (and pin) the tool as it is.
+      await source.connection.settled();
+      const tool = source.connection.tools.find((t) => t.name === listed.name);
+      if (!tool) throw new ToolError(`${modelName} is no longer offered by the MCP server "${source.server}"`);
+      const shape: McpToolShape = { description: tool.description ?? '', inputSchema: tool.inputSchema };
+      const toolFp = toolFingerprint(tool.name, shape);
+      const problem = argsCheck(tool.inputSchema)(args);
       if (problem) throw new ToolError(`invalid arguments for ${modelName}: ${problem}`);
       const argsJson = JSON.stringify(args, null, 2);
       if (Buffer.byteLength(argsJson) > MCP_ARGS_MAX_BYTES) {
@@ -71,7 +75,7 @@ export function mcpToolDef(modelName: string, tool: Tool, source: McpToolSource)
       if (plan.kind !== 'mcp' || plan.tool !== modelName)
         throw new Error(`${modelName} cannot execute a ${plan.tool} plan`);
       try {
-        const result = await source.connection.call(tool.name, plan.args, {
+        const result = await source.connection.call(plan.body.name, plan.args, {
           signal: exec.signal,
           timeoutMs: source.callTimeoutMs,
         });
@@ -83,8 +87,20 @@ export function mcpToolDef(modelName: string, tool: Tool, source: McpToolSource)
   };
 }
 
+/** Compiled once per listed schema (a new listing brings new objects). */
+const checks = new WeakMap<object, (args: unknown) => string | null>();
+
 /** The tool's input schema as a check; a schema the validator cannot compile leaves the checking to the server. */
 function argsCheck(schema: Tool['inputSchema']): (args: unknown) => string | null {
+  let check = checks.get(schema);
+  if (!check) {
+    check = compile(schema);
+    checks.set(schema, check);
+  }
+  return check;
+}
+
+function compile(schema: Tool['inputSchema']): (args: unknown) => string | null {
   try {
     const validate = validator.getValidator(schema as never);
     return (args) => {

@@ -18,8 +18,8 @@ export interface ConnectionDeps {
   env: () => NodeJS.ProcessEnv;
   /** Set for a server that runs confined (a workspace's). */
   confine?: { sandbox: Sandbox; profile: SandboxProfile };
-  /** The server's tool list changed, or the connection closed. */
-  onChange: () => void;
+  /** The server's tool list changed (awaited before the call that caused it returns), or the connection closed. */
+  onChange: () => void | Promise<void>;
 }
 
 export class ServerConnection {
@@ -28,6 +28,8 @@ export class ServerConnection {
   private listed: Tool[] = [];
   private closedBy: string | null = null;
   private stopped = false;
+  /** A list_changed being taken in: a call returns, and a plan is made, only after it. */
+  private refreshing: Promise<void> = Promise.resolve();
 
   constructor(
     readonly config: McpServerConfig,
@@ -59,7 +61,7 @@ export class ServerConnection {
       { name: 'gatehouse', version: '1' },
       {
         capabilities: {},
-        listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => void this.refresh() } },
+        listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => this.refreshSoon() } },
       },
     );
     client.onclose = () => this.lost();
@@ -76,10 +78,19 @@ export class ServerConnection {
   async call(name: string, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs: number }) {
     const client = this.client;
     if (!client || this.closedBy) throw new Error(`the server is not running (${this.closedBy ?? 'not started'})`);
-    return (await client.callTool({ name, arguments: args }, undefined, {
+    const result = (await client.callTool({ name, arguments: args }, undefined, {
       signal: options.signal,
       timeout: options.timeoutMs,
     })) as CallToolResult;
+    // A server that changes its tools during a call says so before the call's result: the
+    // model's next step must see the new list, and its next card the change.
+    await this.settled();
+    return result;
+  }
+
+  /** Resolves once every list_changed received so far has been taken in. */
+  settled(): Promise<void> {
+    return this.refreshing;
   }
 
   /** Stops the server and, for a process, its whole tree. Safe to call more than once. */
@@ -120,6 +131,10 @@ export class ServerConnection {
     return tools;
   }
 
+  private refreshSoon(): void {
+    this.refreshing = this.refreshing.then(() => this.refresh());
+  }
+
   /** list_changed: the tools are read again; the session decides what changed. */
   private async refresh(): Promise<void> {
     try {
@@ -127,13 +142,13 @@ export class ServerConnection {
     } catch {
       return; // a server that cannot list its tools any more keeps the last list; its calls will fail plainly
     }
-    this.deps.onChange();
+    await this.deps.onChange();
   }
 
   private lost(): void {
     if (this.closedBy) return;
     this.closedBy = this.stopped ? 'stopped' : (this.process?.ended ?? 'the connection closed');
-    this.deps.onChange();
+    void this.deps.onChange();
   }
 
   private startFailure(err: unknown): string {

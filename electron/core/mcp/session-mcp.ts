@@ -356,10 +356,10 @@ export class SessionMcp {
     delete server.error;
     this.changed();
     const policy = this.deps.sandbox;
-    const connection = new ServerConnection(server.config, {
+    const connection: ServerConnection = new ServerConnection(server.config, {
       env: this.deps.env,
       confine: profile && policy ? { sandbox: policy.sandbox, profile } : undefined,
-      onChange: () => void this.onServerChange(server, connection),
+      onChange: (): Promise<void> => this.onServerChange(server, connection),
     });
     server.connection = connection;
     try {

@@ -2,6 +2,7 @@
  * Everything waiting for the person, across sessions, oldest first: each open card and
  * question of a loaded session, and for a session not loaded yet, its summary's count.
  */
+import { describeCard } from '../../../shared/cards';
 import type { CardEvent, QuestionEvent } from '../../../shared/reducer';
 import type { SessionEntry } from './sessions-slice';
 
@@ -50,9 +51,8 @@ export function waitingCount(items: readonly WaitingItem[]): number {
 export function describeWaiting(item: WaitingItem): string {
   if (item.kind === 'unloaded') return item.count === 1 ? '1 item waiting' : `${item.count} items waiting`;
   if (item.kind === 'question') return `asks: ${item.question.question}`;
-  const body = item.card.body;
-  if (body.kind === 'command') return `run ${body.argv.join(' ')}`;
-  return `${body.kind} ${relativeTo(item.workspace, body.path)}`;
+  const { verb, target } = describeCard(item.card.body, (p) => relativeTo(item.workspace, p));
+  return `${verb} ${target}`;
 }
 
 function relativeTo(workspace: string, path: string): string {

@@ -206,8 +206,9 @@ describe('the lifetime of a server', () => {
     await h.event(id, 'turn_ended');
     const server = (await serverLog(log)).find((l) => l.event === 'started')!.pid;
     const child = Number(/child (\d+)/.exec(result.output)?.[1]);
-    // Confined, the pids the server sees are its sandbox's: find them on the host by command line instead.
-    const hostPids = await pidsRunning(['test-mcp-server.mjs', 'sleep 300']);
+    // Confined, the pids the server sees are its sandbox's: find them on the host by the
+    // environment they inherited (this test's log path), so other tests' servers do not count.
+    const hostPids = await pidsWithEnv(`MCP_TEST_LOG=${log}`);
     expect(hostPids.length).toBeGreaterThanOrEqual(2);
     expect(server).toBeGreaterThan(0);
     expect(child).toBeGreaterThan(0);
@@ -232,15 +233,14 @@ describe('the lifetime of a server', () => {
   });
 });
 
-/** Host pids whose command line contains each needle. */
-async function pidsRunning(needles: string[]): Promise<number[]> {
+/** Live host pids whose environment holds this exact variable. */
+async function pidsWithEnv(variable: string): Promise<number[]> {
   const { promises: fs } = await import('node:fs');
   const pids: number[] = [];
   for (const name of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const cmd = await fs.readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
-    const line = cmd.split('\0').join(' ');
-    if (needles.some((n) => line.includes(n)) && pidAlive(Number(name))) pids.push(Number(name));
+    const environ = await fs.readFile(`/proc/${name}/environ`, 'utf8').catch(() => '');
+    if (environ.split('\0').includes(variable) && pidAlive(Number(name))) pids.push(Number(name));
   }
   return pids;
 }
