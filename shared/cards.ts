@@ -267,7 +267,10 @@ export interface SandboxWords {
  * A command card's sandbox in words (SPEC §9, UI card rule 7). `home`, when given, is
  * shown as ~. A card from before commands were confined says so rather than guessing.
  */
-export function describeSandbox(body: CommandCardBody, home?: string): SandboxWords {
+export function describeSandbox(
+  body: Pick<CommandCardBody, 'sandbox' | 'network' | 'unconfined'>,
+  home?: string,
+): SandboxWords {
   const warnings: string[] = [];
   if (body.network) warnings.push('asks for network');
   if (body.unconfined) warnings.push('asks to run unconfined');

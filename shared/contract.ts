@@ -216,8 +216,10 @@ export interface McpServerStatus {
   error?: string;
   /** The last lines it wrote to stderr. */
   stderrTail?: string;
-  /** For a stdio server: whether it runs confined (with network), or why not. */
+  /** For a stdio server: whether it runs confined (with network), or why not, in words. */
   confinement?: string;
+  /** For a stdio server: it runs in the command sandbox. */
+  confined?: boolean;
 }
 
 /** A session's MCP servers, and what was wrong with their config files. */

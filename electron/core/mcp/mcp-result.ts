@@ -44,6 +44,7 @@ function contentText(c: Content): string {
 }
 
 function capped(text: string): string {
+  if (Buffer.byteLength(text) <= MCP_RESULT_MAX_BYTES) return text;
   const cap = new OutputCap(MCP_RESULT_MAX_BYTES);
   cap.push(Buffer.from(text, 'utf8'));
   return cap.result().text;

@@ -46,7 +46,7 @@ export function mcpToolDef(modelName: string, listed: Tool, source: McpToolSourc
       const tool = source.connection.tools.find((t) => t.name === listed.name);
       if (!tool) throw new ToolError(`${modelName} is no longer offered by the MCP server "${source.server}"`);
       const shape: McpToolShape = { description: tool.description ?? '', inputSchema: tool.inputSchema };
-      const toolFp = toolFingerprint(tool.name, shape);
+      const toolFp = fingerprintOf(tool, tool.name, shape);
       const problem = argsCheck(tool.inputSchema)(args);
       if (problem) throw new ToolError(`invalid arguments for ${modelName}: ${problem}`);
       const argsJson = JSON.stringify(args, null, 2);
@@ -67,7 +67,7 @@ export function mcpToolDef(modelName: string, listed: Tool, source: McpToolSourc
         argsCanonical: canonical(args),
         ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
         fingerprint: callFingerprint(source.serverFingerprint, toolFp),
-        ...(allowed && toolFingerprint(tool.name, allowed) !== toolFp ? { changedFrom: allowed } : {}),
+        ...(allowed && fingerprintOf(allowed, tool.name, allowed) !== toolFp ? { changedFrom: allowed } : {}),
       };
       return { kind: 'mcp', tool: modelName, body, args } satisfies McpPlan;
     },
@@ -85,6 +85,18 @@ export function mcpToolDef(modelName: string, listed: Tool, source: McpToolSourc
       }
     },
   };
+}
+
+/** A tool's fingerprint, hashed once per listed tool (or allowed shape) rather than on every call. */
+const fingerprints = new WeakMap<object, string>();
+
+function fingerprintOf(key: object, name: string, shape: McpToolShape): string {
+  let fp = fingerprints.get(key);
+  if (fp === undefined) {
+    fp = toolFingerprint(name, shape);
+    fingerprints.set(key, fp);
+  }
+  return fp;
 }
 
 /** Compiled once per listed schema (a new listing brings new objects). */

@@ -78,10 +78,22 @@ export class ServerConnection {
   async call(name: string, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs: number }) {
     const client = this.client;
     if (!client || this.closedBy) throw new Error(`the server is not running (${this.closedBy ?? 'not started'})`);
-    const result = (await client.callTool({ name, arguments: args }, undefined, {
-      signal: options.signal,
-      timeout: options.timeoutMs,
-    })) as CallToolResult;
+    // A signal of the call's own: the SDK adds a listener to the signal it is given and
+    // never removes it, so the turn's signal would collect one per call, and a cancel
+    // would send notifications/cancelled for every call that had already finished.
+    const own = new AbortController();
+    const abort = () => own.abort(options.signal?.reason);
+    if (options.signal?.aborted) abort();
+    else options.signal?.addEventListener('abort', abort, { once: true });
+    let result: CallToolResult;
+    try {
+      result = (await client.callTool({ name, arguments: args }, undefined, {
+        signal: own.signal,
+        timeout: options.timeoutMs,
+      })) as CallToolResult;
+    } finally {
+      options.signal?.removeEventListener('abort', abort);
+    }
     // A server that changes its tools during a call says so before the call's result: the
     // model's next step must see the new list, and its next card the change.
     await this.settled();

@@ -10,7 +10,7 @@
  * process stops with it, whole tree.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Grant, McpServerCardBody, McpToolShape } from '../../../shared/cards.js';
+import type { CommandSandbox, Grant, McpServerCardBody, McpToolShape } from '../../../shared/cards.js';
 import type { McpOverview, McpServerState, McpServerStatus } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../shared/limits.js';
@@ -62,6 +62,8 @@ interface Server {
   stderrTail?: string;
   /** It was ready and then stopped by itself: the next turn starts it again. */
   lost?: boolean;
+  /** How its start card said it would run (a workspace stdio server). */
+  sandbox?: CommandSandbox;
   defs: ToolDef[];
 }
 
@@ -341,6 +343,7 @@ export class SessionMcp {
       return { ok: false, error: `the MCP server "${plan.body.server}" changed while its card was open` };
     }
     const sandbox = plan.body.sandbox;
+    server.sandbox = sandbox;
     const profile: SandboxProfile | undefined = sandbox?.confined
       ? { network: sandbox.network, writable: sandbox.writable, readOnly: sandbox.readOnly, hidden: sandbox.hidden }
       : undefined;
@@ -468,13 +471,20 @@ export class SessionMcp {
       tools: s.defs.map((d) => d.name),
       ...(s.error ? { error: s.error } : {}),
       ...(s.stderrTail ? { stderrTail: s.stderrTail } : {}),
-      ...(t.type === 'stdio' ? { confinement: this.confinementWords(s) } : {}),
+      ...(t.type === 'stdio' ? { confinement: this.confinementWords(s), confined: this.runsConfined(s) } : {}),
     };
   }
 
   private confinementWords(s: Server): string {
     if (s.config.scope === 'user') return 'Unconfined: your own server, started as you configured it';
-    return this.deps.sandbox ? 'Confined like a command, with network' : 'Unconfined: no sandbox is set up';
+    if (!this.deps.sandbox) return 'Unconfined: no sandbox is set up';
+    return s.sandbox && !s.sandbox.confined
+      ? `Unconfined: ${s.sandbox.reason}`
+      : 'Confined like a command, with network';
+  }
+
+  private runsConfined(s: Server): boolean {
+    return s.config.scope === 'workspace' && this.deps.sandbox !== undefined && s.sandbox?.confined !== false;
   }
 
   private stateWords(s: Server): string {

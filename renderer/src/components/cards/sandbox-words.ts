@@ -34,15 +34,7 @@ export function sandboxWords(body: SandboxedBody, home?: string): CommandSandbox
   if (!body.sandbox) {
     return { line: 'Unconfined: the card does not say how this server would run', warnings: [], confined: false };
   }
-  // describeSandbox reads only the sandbox and the call's flags; the argv and folder are the server's own.
-  const asCommand: CommandCardBody = {
-    kind: 'command',
-    tool: 'run',
-    argv: body.argv ?? [],
-    cwd: body.cwd ?? '',
-    sandbox: body.sandbox,
-  };
-  return { ...describeSandbox(asCommand, home), confined: body.sandbox.confined };
+  return { ...describeSandbox({ sandbox: body.sandbox }, home), confined: body.sandbox.confined };
 }
 
 /** "Unconfined: why" as its lead word and the rest, so the lead can be bold; the text stays whole. */

@@ -229,7 +229,7 @@ function ServerState({ server }: { server: McpServerStatus }) {
 
 function Confinement({ server, confinement }: { server: McpServerStatus; confinement: string }) {
   // A workspace's server that runs unconfined is worth a look; the user's own is their choice.
-  const loud = server.scope === 'workspace' && confinement.startsWith('Unconfined');
+  const loud = server.scope === 'workspace' && server.confined === false;
   return (
     <p className={`mcp-server-confinement${loud ? ' mcp-server-confinement-warning' : ''}`}>
       {loud && (

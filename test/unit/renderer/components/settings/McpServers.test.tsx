@@ -21,6 +21,7 @@ function server(overrides: Partial<McpServerStatus> & { name: string }): McpServ
     state: 'stopped',
     tools: [],
     confinement: 'Confined like a command, with network',
+    confined: true,
     ...overrides,
   };
 }
@@ -131,11 +132,12 @@ describe("Settings' MCP servers", () => {
     settingsFor(
       overview([
         server({ name: 'files' }),
-        server({ name: 'raw', confinement: 'Unconfined: no sandbox is set up' }),
+        server({ name: 'raw', confinement: 'Unconfined: no sandbox is set up', confined: false }),
         server({
           name: 'mine',
           scope: 'user',
           confinement: 'Unconfined: your own server, started as you configured it',
+          confined: false,
         }),
       ]),
     );
