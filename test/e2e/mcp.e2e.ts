@@ -1,0 +1,108 @@
+/**
+ * MCP servers through the window (SPEC §10), against the repo's test server: a
+ * workspace's server starts only after its card (argv, folder, "with network"), each call
+ * is a card naming the server, the tool, its description, the arguments and the server's
+ * annotations as claims, the transcript shows the call as a tool row, and Settings lists
+ * the server ready with its tools. Each screen is photographed light and dark and checked
+ * with axe.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { axeViolations, describeViolations } from './harness/axe.js';
+import { useWorld } from './harness/e2e-world.js';
+import { visible } from './harness/gatehouse-page.js';
+import { waitUntil } from './harness/wait-until.js';
+
+const world = useWorld('mcp');
+const TEST_SERVER = fileURLToPath(new URL('../mcp-server/test-mcp-server.mjs', import.meta.url));
+const AFTER_PAINT = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
+
+async function shotsAndAxe(state: string): Promise<void> {
+  const { page } = world.ui;
+  const reports: string[] = [];
+  try {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.evaluate(AFTER_PAINT);
+      await world.shot(`${state}-${colorScheme}`);
+      const violations = await axeViolations(page);
+      if (violations.length > 0) reports.push(describeViolations(`${state}, ${colorScheme}`, violations));
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  expect(reports, reports.join('\n')).toEqual([]);
+}
+
+async function armed(card: Locator): Promise<void> {
+  const allow = card.getByRole('button', { name: 'Allow once', exact: true });
+  await waitUntil(() => allow.evaluate((el) => el.getAttribute('aria-disabled') !== 'true'), Boolean, 'the card armed');
+}
+
+async function calls(log: string): Promise<{ tool?: string; args?: unknown }[]> {
+  const text = await fs.readFile(log, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { tool?: string; args?: unknown })
+    .filter((l) => l.tool !== undefined);
+}
+
+describe("a workspace's MCP server", () => {
+  test('asks to start, asks for each call, shows the call as a tool row, and is listed ready in Settings', async () => {
+    const { ui, fake } = world;
+    const ws = await world.folders.workspace('mcp-ws');
+    // Inside the workspace: the confined server writes nowhere else.
+    const log = path.join(ws, 'calls.jsonl');
+    await fs.writeFile(
+      path.join(ws, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: { t: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_LOG: log } } },
+      }),
+    );
+    fake.enqueue(
+      { toolCalls: [{ name: 'mcp__t__echo', input: { message: 'hello from the model' } }] },
+      { text: 'The server echoed it.' },
+    );
+    await ui.openWorkspace(ws);
+    await ui.send('Echo something through the test server');
+
+    const start = await ui.waitForCard(/Permission: start MCP server t/);
+    await visible(start.getByText(TEST_SERVER, { exact: false }).first(), "the server's argv");
+    await visible(start.getByText(/with network/).first(), 'the sandbox line saying "with network"');
+    await visible(start.getByText('MCP_TEST_LOG').first(), 'the variable name it sets');
+    expect(await start.textContent()).not.toContain(log);
+    await armed(start);
+    await shotsAndAxe('server-card');
+    expect(await calls(log)).toEqual([]);
+    await ui.answer(start, 'Allow for this session');
+
+    const card = await ui.waitForCard(/Permission: call t: echo/);
+    await visible(card.getByText('Echoes back the input'), "the tool's description");
+    await visible(card.getByText(/Server says: read-only/), 'the read-only annotation, as a claim');
+    await visible(card.getByText(/"message": "hello from the model"/), 'the arguments as JSON');
+    await armed(card);
+    await shotsAndAxe('call-card');
+    expect(await calls(log)).toEqual([]);
+    await ui.answer(card, 'Allow once');
+
+    await visible(ui.page.getByText('The server echoed it.'), "the model's text after the call");
+    expect((await calls(log)).map(({ tool, args }) => ({ tool, args }))).toEqual([
+      { tool: 'echo', args: { message: 'hello from the model' } },
+    ]);
+    await visible(ui.page.getByText(/t · echo/).first(), 'the transcript row "t · echo"');
+    await shotsAndAxe('transcript');
+
+    await ui.page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = await visible(ui.page.getByRole('dialog'), 'the Settings dialog');
+    const section = await visible(dialog.getByRole('region', { name: 'MCP servers' }), 'the MCP servers section');
+    await visible(section.getByText(/Ready · \d+ tools/), 'the server ready with its tools');
+    await section.scrollIntoViewIfNeeded();
+    await shotsAndAxe('settings');
+    await ui.page.keyboard.press('Escape');
+    expect(fake.pending()).toBe(0);
+  });
+});
