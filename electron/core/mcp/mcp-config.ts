@@ -19,7 +19,7 @@ export type McpTransportConfig =
       command: string;
       args: string[];
       env: Record<string, string>;
-      /** Absolute; by default the folder holding the file (the workspace root for .mcp.json). */
+      /** Absolute; by default the session's workspace root (for either file). */
       cwd: string;
     }
   | { type: 'http'; url: string; headers: Record<string, string> };
@@ -91,16 +91,26 @@ const FIELD_RULES: Record<string, string> = {
 interface ConfigFile {
   source: string;
   scope: McpScope;
+  /** Where a stdio server runs unless its cwd says otherwise, and what a relative cwd is relative to. */
+  folder: string;
 }
 
 /** Both files' servers and problems. A server the user defines hides the workspace's of the same name. */
 export async function readMcpConfig(input: McpConfigInput): Promise<McpConfig> {
-  const userFile: ConfigFile = { source: path.resolve(input.userConfigDir, USER_MCP_FILE), scope: 'user' };
+  const userSource = path.resolve(input.userConfigDir, USER_MCP_FILE);
+  // The user's own servers run in the session's workspace, as Claude Code runs them in the
+  // project: a server given "." means the project, never the app's data folder.
+  const userFile: ConfigFile = {
+    source: userSource,
+    scope: 'user',
+    folder: input.workspaceRoot ?? path.dirname(userSource),
+  };
   const user = await readConfigFile(userFile, input);
   if (input.workspaceRoot === null) return { servers: user.servers, problems: user.problems };
   const workspaceFile: ConfigFile = {
     source: path.resolve(input.workspaceRoot, WORKSPACE_MCP_FILE),
     scope: 'workspace',
+    folder: input.workspaceRoot,
   };
   const workspace = await readConfigFile(workspaceFile, input);
   // Tool names would collide, and the user's own choice wins over what a checkout brings.
@@ -208,7 +218,7 @@ function parseServer(
   const missing = new Set<string>();
   const expanded = expandEntry(entry, (value) => expand(value, env, missing));
   if (missing.size > 0) return problem(missingMessage([...missing]));
-  const transport = toTransport(expanded, path.dirname(file.source));
+  const transport = toTransport(expanded, file.folder);
   if (typeof transport === 'string') return problem(transport);
   return { name, scope: file.scope, source: file.source, transport };
 }
@@ -295,7 +305,7 @@ function missingMessage(names: string[]): string {
 function toTransport(entry: StdioEntry | HttpEntry, folder: string): McpTransportConfig | string {
   if (entry.type === 'stdio') {
     if (!entry.command) return '"command" is empty once its variables are expanded';
-    // Relative to the file's folder, not to wherever the app was started.
+    // Relative to the workspace, not to wherever the app was started.
     return { ...entry, cwd: path.resolve(folder, entry.cwd ?? '.') };
   }
   let url: URL;

@@ -78,11 +78,12 @@ describe('readMcpConfig: files', () => {
     expect(config.servers.map((s) => `${s.scope}:${s.name}`)).toEqual(['user:mine']);
   });
 
-  it('fills in no args, no env and the file\'s folder as cwd; an explicit "type": "stdio" is the same', async () => {
+  it('fills in no args, no env and the workspace as cwd; an explicit "type": "stdio" is the same', async () => {
     await writeFile(userFile, servers({ a: { command: 'x' }, b: { type: 'stdio', command: 'x' } }));
     const { servers: found } = await read();
     for (const server of found) {
-      expect(server.transport).toEqual({ type: 'stdio', command: 'x', args: [], env: {}, cwd: userDir });
+      // The user's own servers run in the session's workspace, not in the data folder.
+      expect(server.transport).toEqual({ type: 'stdio', command: 'x', args: [], env: {}, cwd: ws });
     }
   });
 
@@ -146,7 +147,7 @@ describe('readMcpConfig: files', () => {
     const elsewhere = path.join(tmp.path, 'dotfiles-mcp.json');
     await writeFile(elsewhere, servers({ linked: { command: 'x' } }));
     await symlink(elsewhere, userFile);
-    expect((await read()).servers).toMatchObject([{ name: 'linked', source: userFile, transport: { cwd: userDir } }]);
+    expect((await read()).servers).toMatchObject([{ name: 'linked', source: userFile, transport: { cwd: ws } }]);
   });
 });
 
@@ -317,14 +318,14 @@ describe('readMcpConfig: ${VAR} expansion', () => {
 });
 
 describe('readMcpConfig: cwd', () => {
-  it("resolves a relative cwd against the file's folder, and keeps an absolute one", async () => {
+  it('resolves a relative cwd against the workspace, in either file, and keeps an absolute one', async () => {
     await writeFile(
       workspaceFile,
       servers({ rel: { command: 'x', cwd: 'tools/../srv' }, abs: { command: 'x', cwd: '/srv' } }),
     );
     await writeFile(userFile, servers({ mine: { command: 'x', cwd: '.' } }));
     const cwds = (await read()).servers.map((s) => (s.transport.type === 'stdio' ? s.transport.cwd : null));
-    expect(cwds).toEqual([path.join(ws, 'srv'), '/srv', userDir]);
+    expect(cwds).toEqual([path.join(ws, 'srv'), '/srv', ws]);
   });
 });
 
