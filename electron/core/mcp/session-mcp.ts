@@ -95,6 +95,7 @@ export class SessionMcp {
       this.openCards.set(event.cardId, { body: event.body });
       return;
     }
+    if (event.type === 'card_withdrawn' || event.type === 'card_stale') this.openCards.delete(event.cardId);
     if (event.type !== 'card_answer') return;
     const card = this.openCards.get(event.cardId);
     if (!card) return;
@@ -116,11 +117,6 @@ export class SessionMcp {
   /** The servers' tools, the same array until one of them changes. */
   definitions(): readonly ToolDef[] {
     return this.defs;
-  }
-
-  /** Whether a tool call id is a server start's, not the model's. */
-  static isStartCall(toolCallId: string): boolean {
-    return toolCallId.startsWith(START_CALL);
   }
 
   /**
