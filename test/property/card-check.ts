@@ -1,14 +1,19 @@
 /**
  * A card tells the truth about its call: the real path the reference resolves the
  * call's path to (outside, for a read), the digest of the bytes there now, a proposal
- * that is exactly what the call asks for, the argv and real working folder of a command.
+ * that is exactly what the call asks for, the argv and real working folder of a command,
+ * the tool and exact arguments of an MCP call, and the config of an MCP server's start.
  * An inside read never gets a card.
  */
+import type { McpServerCardBody } from '../../shared/cards.js';
 import type { Tree } from './tree.js';
 import { fileBytes } from './tree.js';
 import type { CardEvent, ConsentLedger } from './consent-ledger.js';
 import { referenceResolve } from './reference-path.js';
 import { digestOf, expectedWrite } from './write-reference.js';
+import { canonicalJson } from './mcp-check.js';
+import { MCP_SERVER, serverArgv, WORKSPACE_MCP_FILE } from './mcp-world.js';
+import path from 'node:path';
 
 export async function cardTruthful(
   root: string,
@@ -17,11 +22,23 @@ export async function cardTruthful(
   trees: Tree[],
   blob: (id: string) => Promise<Buffer>,
 ): Promise<string[]> {
+  const body = card.body;
+  if (body.kind === 'mcp_server') return startTruthful(root, card.cardId, body);
   const call = ledger.calls.get(card.toolCallId);
   if (!call) return [];
   const args = (call.args ?? {}) as { path?: string; cwd?: string; argv?: string[] };
-  const body = card.body;
   const where = `inv-card: card ${card.cardId} (${call.tool})`;
+  if (body.kind === 'mcp') {
+    const problems: string[] = [];
+    if (body.tool !== call.tool || body.tool !== `mcp__${body.server}__${body.name}` || body.server !== MCP_SERVER) {
+      problems.push(`${where} names ${body.tool} (${body.server} / ${body.name})`);
+    }
+    if (body.argsCanonical !== canonicalJson(call.args ?? {})) problems.push(`${where} binds other arguments`);
+    if (jsonOf(body.argsJson) !== JSON.stringify(call.args ?? {})) {
+      problems.push(`${where} shows other arguments than the server will receive`);
+    }
+    return problems;
+  }
   if (body.kind === 'command') {
     const ref = await referenceResolve(root, args.cwd ?? '.');
     const problems: string[] = [];
@@ -44,4 +61,38 @@ export async function cardTruthful(
   const proposal = await blob(body.proposalBlob);
   if (expected === null || !expected.equals(proposal)) return [`${where}'s proposal is not what the call asks for`];
   return [];
+}
+
+/** A start card shows this session's own config, run confined with network (SPEC §10). */
+function startTruthful(root: string, cardId: string, body: McpServerCardBody): string[] {
+  const expected = {
+    server: MCP_SERVER,
+    source: path.join(root, WORKSPACE_MCP_FILE),
+    argv: serverArgv(),
+    cwd: root,
+    envNames: ['MCP_TEST_LOG'],
+    confined: true,
+    network: true,
+  };
+  const shown = {
+    server: body.server,
+    source: body.source,
+    argv: body.argv,
+    cwd: body.cwd,
+    envNames: body.envNames,
+    confined: body.sandbox?.confined,
+    network: body.sandbox?.confined === true ? body.sandbox.network : undefined,
+  };
+  return JSON.stringify(shown) === JSON.stringify(expected)
+    ? []
+    : [`inv-card: start card ${cardId} shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`];
+}
+
+/** JSON text written compactly, keys in their order; null when it is not JSON. */
+function jsonOf(text: string): string | null {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return null;
+  }
 }

@@ -2,7 +2,8 @@
  * The model of what a person consented to in one session, folded plainly from what the
  * person did (the answers the history gave) and the cards the log shows. It does not use
  * the app's reducer: a grant exists here only because a person answered allow_session to
- * a card naming it, and it is gone once that answer was logged stale.
+ * a card naming it, and it is gone once that answer was logged stale, or once the log
+ * says the MCP tool it names changed.
  */
 import type { Answer, CardBody, Grant } from '../../shared/cards.js';
 import type { SessionEvent } from '../../shared/events.js';
@@ -18,12 +19,34 @@ export function grantShown(body: CardBody): Grant {
     case 'read':
       return { kind: 'read', tool: body.tool, path: body.path };
     case 'command':
-      return { kind: 'command', argv: [...body.argv], cwd: body.cwd };
+      // Exact in its flags, as the card shows them: an allow given confined never covers an unconfined run.
+      return {
+        kind: 'command',
+        argv: [...body.argv],
+        cwd: body.cwd,
+        ...(body.network === true ? { network: true as const } : {}),
+        ...((body.sandbox ? !body.sandbox.confined : body.unconfined === true) ? { unconfined: true as const } : {}),
+      };
+    case 'mcp':
+      return { kind: 'mcp', tool: body.tool, args: body.argsCanonical, fingerprint: body.fingerprint };
+    case 'mcp_server':
+      return { kind: 'mcp_server', server: body.server, source: body.source, fingerprint: body.fingerprint };
   }
 }
 
 export function grantKey(g: Grant): string {
-  return JSON.stringify(g.kind === 'command' ? [g.kind, g.argv, g.cwd] : [g.kind, 'tool' in g ? g.tool : '', g.path]);
+  switch (g.kind) {
+    case 'command':
+      return JSON.stringify([g.kind, g.argv, g.cwd, g.network === true, g.unconfined === true]);
+    case 'write':
+      return JSON.stringify([g.kind, '', g.path]);
+    case 'read':
+      return JSON.stringify([g.kind, g.tool, g.path]);
+    case 'mcp':
+      return JSON.stringify([g.kind, g.tool, g.args, g.fingerprint]);
+    case 'mcp_server':
+      return JSON.stringify([g.kind, g.server, g.source, g.fingerprint]);
+  }
 }
 
 export class ConsentLedger {
@@ -32,6 +55,8 @@ export class ConsentLedger {
   /** What the person answered, per card, in the order given (only answers the app accepted). */
   readonly answered = new Map<string, Answer[]>();
   private readonly grants = new Map<string, Grant>();
+  /** The card each grant was last given on, keyed by grantKey (kept when the grant is lost): what the person saw. */
+  private readonly grantCards = new Map<string, CardEvent>();
   private seen = 0;
 
   /** The grants the person has given and not lost, keyed by grantKey. */
@@ -41,6 +66,11 @@ export class ConsentLedger {
 
   grantList(): Grant[] {
     return [...this.grants.values()];
+  }
+
+  /** The card a grant was last given on. */
+  grantCard(g: Grant): CardEvent | undefined {
+    return this.grantCards.get(grantKey(g));
   }
 
   personAnswered(cardId: string, answer: Answer): void {
@@ -66,11 +96,16 @@ export class ConsentLedger {
   private apply(e: SessionEvent): void {
     if (e.type === 'card') this.cards.set(e.cardId, e);
     if (e.type === 'tool_call') this.calls.set(e.toolCallId, e);
+    // A changed MCP tool voids every grant for it (SPEC §10): consent lost, never gained, so the log is believed.
+    if (e.type === 'mcp_tool_changed') {
+      for (const [key, g] of this.grants) if (g.kind === 'mcp' && g.tool === e.tool) this.grants.delete(key);
+    }
     const card = 'cardId' in e ? this.cards.get(e.cardId) : undefined;
     if (!card) return;
     if (e.type === 'card_answer' && e.answer === 'allow_session' && this.answered.get(e.cardId)?.includes(e.answer)) {
       const g = grantShown(card.body);
       this.grants.set(grantKey(g), g);
+      this.grantCards.set(grantKey(g), card);
     }
     if (e.type === 'card_stale' && e.answer === 'allow_session') this.grants.delete(grantKey(grantShown(card.body)));
   }

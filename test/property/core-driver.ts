@@ -13,6 +13,7 @@ import { readMetaGrants, type SessionView } from './observation.js';
 import { PuppetChat, tagged } from './puppet-chat.js';
 import { markersWritable } from './markers-sandbox.js';
 import { PLANTED_SECRET, placeheld, type Layout } from './world.js';
+import { MCP_SERVER } from './mcp-world.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 
 const SETTLE_LIMIT_MS = 5_000;
@@ -41,6 +42,8 @@ export class CoreDriver {
     private readonly answers: AnswerListener,
     /** Unique call ids across restarts of the child: each boot gets its own prefix. */
     private readonly callPrefix = 'c',
+    /** The workspaces name MCP servers, whose starts a session may be busy with while a card is open. */
+    private readonly mcp = false,
   ) {}
 
   async boot(): Promise<void> {
@@ -52,6 +55,7 @@ export class CoreDriver {
       sandbox: markersWritable(
         new BwrapSandbox({ dataDir: this.layout.data, home: this.layout.home, env: process.env }),
         this.layout.markers,
+        this.layout.mcpLogs,
       ),
       home: this.layout.home,
       cipher: null,
@@ -96,6 +100,10 @@ export class CoreDriver {
         return this.answer(step.s, step.pick, step.answer);
       case 'cancel':
         await this.core.host.call('session.cancel', { id: this.ids[step.s]! });
+        return;
+      case 'mcpRestart':
+        // Refused (ok: false) when the session has no such server now: nothing to do then.
+        await this.core.host.call('mcp.restart', { id: this.ids[step.s]!, server: MCP_SERVER });
         return;
       case 'restart':
         await this.core.close();
@@ -177,13 +185,31 @@ export class CoreDriver {
       const resting =
         this.puppet.isWaiting(s) ||
         st.openQuestion !== null ||
-        st.openCards.some((c) => !this.answeredOpen.has(c.cardId)) ||
+        (await this.waitsOnCard(session)) ||
         // A queued message starting logs user_message, then turn_started: not idle in between.
         (st.turnId === null && st.queue.length === 0 && session.allEvents().at(-1)?.type !== 'user_message');
       if (!resting) return null;
       seqs.push(st.lastSeq);
     }
     return seqs.join(',');
+  }
+
+  /**
+   * Whether the session waits for the person to answer a card. Two can be open in one turn:
+   * after a restart, a server's start card goes up beside the resumed card, and the turn
+   * waits on the start card first (an answer to the other is held until then). Once the
+   * start is answered, the session is busy until the server has started and the gate has
+   * taken up the other card, and acted on it if it was answered too.
+   */
+  private async waitsOnCard(session: Session): Promise<boolean> {
+    const open = session.snapshot().openCards;
+    const unanswered = open.filter((c) => !this.answeredOpen.has(c.cardId));
+    if (unanswered.length === 0) return false;
+    if (!this.mcp) return true;
+    if (unanswered.some((c) => c.body.kind === 'mcp_server')) return true;
+    if (unanswered.length < open.length) return false;
+    const overview = await session.mcpOverview().catch(() => null);
+    return !(overview?.servers ?? []).some((server) => server.state === 'starting' || server.state === 'asking');
   }
 
   private async describeStates(): Promise<string> {
@@ -200,14 +226,9 @@ export class CoreDriver {
     for (const [s, id] of this.ids.entries()) {
       const session = await this.session(s);
       const st = session.snapshot();
-      views.push({
-        id,
-        root: this.roots[s]!,
-        events: [...session.allEvents()],
-        stateGrants: st.grants,
-        metaGrants: await readMetaGrants(this.layout.data, id),
-        openCards: [...st.openCards],
-      });
+      // Copied at once: the state is folded in place, and meta.json is read after an await.
+      const held = { events: [...session.allEvents()], stateGrants: [...st.grants], openCards: [...st.openCards] };
+      views.push({ id, root: this.roots[s]!, ...held, metaGrants: await readMetaGrants(this.layout.data, id) });
     }
     return views;
   }

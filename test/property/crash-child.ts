@@ -1,8 +1,9 @@
 /**
  * The host process a kill -9 is aimed at: a real core over a history's data folder,
  * driven over stdin and stdout, one JSON line per message. argv: the layout (JSON), the
- * second workspace ("same" or "nested"), a call-id prefix, and, after a kill, the
- * sessions to take up again (JSON {ids, roots}).
+ * second workspace ("same" or "nested"), a call-id prefix, "mcp" or "no-mcp" (whether the
+ * workspaces name MCP servers), and, after a kill, the sessions to take up again (JSON
+ * {ids, roots}).
  *
  * In: {"step": Step} (never a world step; the parent changes the world itself).
  * Out: {"ready": ...} once booted and at rest, then one {"done": ...} per step; a
@@ -29,7 +30,7 @@ export interface ChildRest {
   sessions: { openCards: unknown[]; stateGrants: unknown[] }[];
 }
 
-const [layoutJson, second, prefix, resume] = process.argv.slice(2);
+const [layoutJson, second, prefix, mcp, resume] = process.argv.slice(2);
 const layout = JSON.parse(layoutJson!) as Layout;
 const answers: ChildAnswer[] = [];
 const driver = new CoreDriver(
@@ -41,6 +42,7 @@ const driver = new CoreDriver(
     refused: (s, cardId) => answers.push({ s, cardId, answer: '', refused: true }),
   },
   prefix,
+  mcp === 'mcp',
 );
 
 await driver.boot();

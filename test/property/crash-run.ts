@@ -20,6 +20,7 @@ import { Invariants } from './invariants.js';
 import { logFolds } from './log-check.js';
 import { readMarkers, readMetaGrants, type Observation } from './observation.js';
 import { readTree } from './tree.js';
+import { writeMcpConfigs } from './mcp-world.js';
 import { applyWorld, makeLayout, populate, Tokens, type Layout } from './world.js';
 import type { HistoryOutcome } from './history-runner.js';
 
@@ -42,12 +43,19 @@ const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 export async function runCrashHistory(history: History, crash: Crash): Promise<HistoryOutcome> {
   const layout = await makeLayout();
   const tokens = new Tokens();
-  const invariants = new Invariants(layout.data, layout.markers, 2, layout.outside);
+  const invariants = new Invariants(
+    layout.data,
+    layout.markers,
+    2,
+    layout.outside,
+    history.mcp ? layout.mcpLogs : null,
+  );
   const children: Child[] = [];
   try {
     await populate(layout, tokens, history.hooks);
+    if (history.mcp) await writeMcpConfigs(layout, history.second);
     const given = (a: GivenAnswer) => invariants.ledgers[a.s]!.personAnswered(a.cardId, a.answer);
-    const first = new Child(layout, history.second, 'a', given);
+    const first = new Child(layout, history, 'a', given);
     children.push(first);
     let rest = await first.next('ready');
     let before = await look(layout, rest);
@@ -91,7 +99,7 @@ async function killAndRecover(
   const ids = before.sessions.map((v) => v.id);
   const roots = before.sessions.map((v) => v.root);
   const given = (a: GivenAnswer) => invariants.ledgers[a.s]!.personAnswered(a.cardId, a.answer);
-  const again = new Child(layout, history.second, 'b', given, { ids, roots });
+  const again = new Child(layout, history, 'b', given, { ids, roots });
   children.push(again);
   const rest = await again.next('ready');
   heard(rest, invariants);
@@ -153,12 +161,13 @@ class Child {
 
   constructor(
     layout: Layout,
-    second: string,
+    history: History,
     prefix: string,
     onGiven: (a: GivenAnswer) => void,
     resume?: { ids: string[]; roots: string[] },
   ) {
-    const args = ['--import', 'tsx', CHILD, JSON.stringify(layout), second, prefix];
+    const mcp = history.mcp ? 'mcp' : 'no-mcp';
+    const args = ['--import', 'tsx', CHILD, JSON.stringify(layout), history.second, prefix, mcp];
     if (resume) args.push(JSON.stringify(resume));
     this.proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const lines = createInterface({ input: this.proc.stdout });

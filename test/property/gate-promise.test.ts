@@ -1,8 +1,8 @@
 /**
- * The gate's promise as a property (issue 9): generated histories of model calls,
- * answers, world changes, cancels, restarts and kills, two sessions at once, with every
- * invariant checked after every step. A fixed seed, so a red run replays; the long run
- * with fresh seeds is `npm run soak`.
+ * The gate's promise as a property (issue 9): generated histories of model calls (MCP
+ * servers' tools included), answers, world changes, cancels, restarts and kills, two
+ * sessions at once, with every invariant checked after every step. A fixed seed, so a
+ * red run replays; the long run with fresh seeds is `npm run soak`.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -15,18 +15,23 @@ const SEED = 20261203;
 const HISTORIES = 1000;
 /** About one history in a hundred spends a real host process and a kill -9. */
 const CRASH_SHARE = 0.01;
+/** Histories whose workspaces name the test MCP server: each of its starts costs a confined process. */
+const MCP_SHARE = 0.03;
 
 it(`keeps every invariant over ${HISTORIES} generated histories (seed ${SEED})`, async () => {
   let violations: string[] = [];
-  const property = fc.asyncProperty(historyArbitrary({ crashShare: CRASH_SHARE }), async (history) => {
-    const outcome = await checkHistory(history);
-    if (outcome.violations.length > 0) violations = outcome.violations;
-    return outcome.violations.length === 0;
-  });
+  const property = fc.asyncProperty(
+    historyArbitrary({ crashShare: CRASH_SHARE, mcpShare: MCP_SHARE }),
+    async (history) => {
+      const outcome = await checkHistory(history);
+      if (outcome.violations.length > 0) violations = outcome.violations;
+      return outcome.violations.length === 0;
+    },
+  );
   const details = await fc.check(property, { seed: SEED, numRuns: HISTORIES });
   const shrunk = details.counterexample?.[0];
   const report = shrunk
-    ? `${describeHistory(shrunk)}\n${violations.join('\n')}\nreplay: npm run soak -- --replay-seed ${SEED} --path ${details.counterexamplePath} --crash-share ${CRASH_SHARE}`
+    ? `${describeHistory(shrunk)}\n${violations.join('\n')}\nreplay: npm run soak -- --replay-seed ${SEED} --path ${details.counterexamplePath} --crash-share ${CRASH_SHARE} --mcp-share ${MCP_SHARE}`
     : '';
   expect(report).toBe('');
 });

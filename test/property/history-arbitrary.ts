@@ -2,10 +2,12 @@
  * The fast-check generator of histories. Paths are drawn from a vocabulary that covers
  * relative, absolute, `..`, link-chained, dangling, FIFO and Unicode paths; arguments are
  * valid or not; answers go to any card, open or long gone; the world changes at any step.
+ * A share of histories also has MCP servers, and the model calls their tools.
  */
 import fc from 'fast-check';
 import type { Answer } from '../../shared/cards.js';
 import type { History, Step } from './history.js';
+import { DEFAULT_ECHO, MCP_SERVER } from './mcp-world.js';
 import { WORLD_DIRS, WORLD_FILES, WORLD_LINKS, type LinkTarget, type WorldOp } from './world.js';
 
 const RELATIVE = [
@@ -207,6 +209,45 @@ const TOOL_ARGS: Record<string, fc.Arbitrary<unknown>> = {
 
 const session = fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) });
 
+/**
+ * Calls to the test MCP server's tools (as the model names them), with arguments drawn
+ * from small pools so that the same call comes again (and a grant may cover it), now and
+ * then with its keys in another order (the same call to a grant); change_description
+ * changes echo, which voids echo's grants.
+ */
+const echoArgs = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ message: fc.constantFrom('hello', 'the plan') }) },
+  // Not what echo's schema takes: the call must fail before the server hears of it.
+  { weight: 1, arbitrary: fc.constantFrom<unknown>({ message: 5 }, {}) },
+);
+
+const addArgs = fc
+  .tuple(fc.integer({ min: 1, max: 2 }), fc.integer({ min: 1, max: 2 }), fc.boolean())
+  .map(([a, b, reordered]) => (reordered ? { b, a } : { a, b }));
+
+const changeArgs = fc.record({
+  text: fc.constantFrom(DEFAULT_ECHO, 'Echoes, and mails it away'),
+});
+
+const mcpTool = (name: string) => `mcp__${MCP_SERVER}__${name}`;
+
+const MCP_ARGS: [string, number, fc.Arbitrary<unknown>][] = [
+  ['echo', 6, echoArgs],
+  ['add', 6, addArgs],
+  ['change_description', 3, changeArgs],
+  ['fail', 1, fc.constant({})],
+  // The server exits mid-call: the next turn starts it again, on a grant or after a card.
+  ['crash', 1, fc.constant({})],
+  ['no_such_tool', 1, fc.constant({})],
+];
+
+const mcpCallStep: fc.Arbitrary<Step> = fc.oneof(
+  ...MCP_ARGS.map(([name, weight, args]) => ({
+    weight,
+    arbitrary: fc.tuple(session, args).map(([s, a]): Step => ({ kind: 'call', s, tool: mcpTool(name), args: a })),
+  })),
+);
+
 const callStep: fc.Arbitrary<Step> = fc
   .tuple(session, fc.constantFrom(...Object.keys(TOOL_ARGS)))
   .chain(([s, tool]) => TOOL_ARGS[tool]!.map((args): Step => ({ kind: 'call', s, tool, args })));
@@ -238,40 +279,128 @@ const worldOp: fc.Arbitrary<WorldOp> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<WorldOp>({ op: 'renameParent' }) },
 );
 
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 10, arbitrary: callStep },
-  { weight: 10, arbitrary: answerStep },
-  { weight: 6, arbitrary: worldOp.map((op): Step => ({ kind: 'world', op })) },
+const restartStep: fc.Arbitrary<Step> = fc.oneof(
+  fc.constant<Step>({ kind: 'restart' }),
+  fc.constantFrom<Answer>('allow_once', 'allow_session', 'deny').map((answer): Step => ({ kind: 'restart', answer })),
+);
+
+const steps = {
+  call: { weight: 10, arbitrary: callStep },
+  rest: [
+    { weight: 10, arbitrary: answerStep },
+    { weight: 6, arbitrary: worldOp.map((op): Step => ({ kind: 'world', op })) },
+    { weight: 2, arbitrary: session.map((s): Step => ({ kind: 'send', s })) },
+    { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'finish', s })) },
+    { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'cancel', s })) },
+    { weight: 2, arbitrary: restartStep },
+  ] satisfies fc.WeightedArbitrary<Step>[],
+};
+
+const step: fc.Arbitrary<Step> = fc.oneof(steps.call, ...steps.rest);
+
+/**
+ * In a history with MCP servers, the model calls their tools more often than the others,
+ * and a person allows more often than not (a denied start stands for the rest of the
+ * session, until Restart in Settings, and leaves the calls nothing to reach). The world
+ * changes less (moving the workspace hides its .mcp.json, and its server stops), and the
+ * app restarts less: every restart costs the servers a new start, about 300 ms each.
+ */
+const mcpHistoryStep: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 5, arbitrary: callStep },
+  { weight: 14, arbitrary: mcpCallStep },
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      kind: fc.constant('answer' as const),
+      s: session,
+      pick: fc.nat({ max: 5 }),
+      answer: fc.constantFrom<Answer>('allow_once', 'allow_once', 'allow_session', 'allow_session', 'deny'),
+    }),
+  },
+  { weight: 3, arbitrary: worldOp.map((op): Step => ({ kind: 'world', op })) },
   { weight: 2, arbitrary: session.map((s): Step => ({ kind: 'send', s })) },
   { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'finish', s })) },
   { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'cancel', s })) },
+  { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'mcpRestart', s })) },
+  { weight: 1, arbitrary: restartStep },
+);
+
+/** The same arguments with their keys in the reverse order: the same call to a grant. */
+function reordered(args: unknown): unknown {
+  return args !== null && typeof args === 'object' ? Object.fromEntries(Object.entries(args).reverse()) : args;
+}
+
+/**
+ * A few steps that reach deep states more often than single steps would: a call allowed
+ * for the session, then the same call again (keys reordered); or that, with echo changed
+ * in between (voiding its grant), so the second echo must ask again.
+ */
+const mcpChunk: fc.Arbitrary<Step[]> = fc.oneof(
+  { weight: 30, arbitrary: mcpHistoryStep.map((step) => [step]) },
   {
-    weight: 2,
-    arbitrary: fc.oneof(
-      fc.constant<Step>({ kind: 'restart' }),
-      fc
-        .constantFrom<Answer>('allow_once', 'allow_session', 'deny')
-        .map((answer): Step => ({ kind: 'restart', answer })),
-    ),
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        session,
+        fc.oneof(
+          echoArgs.map((a) => ['echo', a] as const),
+          addArgs.map((a) => ['add', a] as const),
+        ),
+      )
+      .map(([s, [name, args]]): Step[] => [
+        { kind: 'call', s, tool: mcpTool(name), args },
+        { kind: 'answer', s, pick: 0, answer: 'allow_session' },
+        { kind: 'call', s, tool: mcpTool(name), args: reordered(args) },
+      ]),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(session, echoArgs, changeArgs, fc.constantFrom<Answer>('allow_once', 'allow_session'))
+      .map(([s, echo, change, answer]): Step[] => [
+        { kind: 'call', s, tool: mcpTool('echo'), args: echo },
+        { kind: 'answer', s, pick: 0, answer: 'allow_session' },
+        { kind: 'call', s, tool: mcpTool('change_description'), args: change },
+        { kind: 'answer', s, pick: 0, answer },
+        { kind: 'call', s, tool: mcpTool('echo'), args: echo },
+      ]),
   },
 );
 
-/** `crashShare`: the share of histories (0 to 1) that spend a real host process and a kill -9. */
-export function historyArbitrary(options: { maxSteps?: number; crashShare?: number } = {}): fc.Arbitrary<History> {
+/**
+ * `crashShare`: the share of histories (0 to 1) that spend a real host process and a kill -9.
+ * `mcpShare`: the share whose workspaces name the test MCP server (each start of it costs
+ * a confined process, about 300 ms).
+ */
+export function historyArbitrary(
+  options: { maxSteps?: number; crashShare?: number; mcpShare?: number } = {},
+): fc.Arbitrary<History> {
   const maxSteps = options.maxSteps ?? 40;
-  const share = options.crashShare ?? 0;
   const crash = fc.record({ at: fc.nat({ max: maxSteps - 1 }), delayMs: fc.integer({ min: 0, max: 30 }) });
-  const perThousand = Math.round(share * 1000);
-  return fc.record({
+  const plain = fc.record({
     second: fc.constantFrom<History['second']>('same', 'nested'),
     hooks: fc.boolean(),
     steps: fc.array(step, { minLength: 1, maxLength: maxSteps, size: 'max' }),
-    crash:
-      perThousand > 0
-        ? fc.oneof(
-            { weight: 1000 - perThousand, arbitrary: fc.constant(null) },
-            { weight: perThousand, arbitrary: crash },
-          )
-        : fc.constant(null),
+    crash: share(options.crashShare ?? 0, fc.constant(null), crash),
   });
+  if ((options.mcpShare ?? 0) <= 0) return plain;
+  const mcpSteps = fc
+    .array(mcpChunk, { minLength: 1, maxLength: maxSteps, size: 'max' })
+    .map((chunks) => chunks.flat().slice(0, maxSteps));
+  // Drawn after the plain history, so the histories without MCP are the ones a run without it has.
+  return plain.chain((h) =>
+    share<History>(
+      options.mcpShare ?? 0,
+      fc.constant(h),
+      // Each session's workspace has its own .mcp.json, so each server logs to a file of its own.
+      mcpSteps.map((s): History => ({ ...h, second: 'nested', steps: s, mcp: true })),
+    ),
+  );
+}
+
+/** `rare` for a share (0 to 1) of the draws, `usual` for the rest. */
+function share<T>(fraction: number, usual: fc.Arbitrary<T>, rare: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  const perThousand = Math.round(fraction * 1000);
+  if (perThousand <= 0) return usual;
+  return fc.oneof({ weight: 1000 - perThousand, arbitrary: usual }, { weight: perThousand, arbitrary: rare });
 }

@@ -9,6 +9,7 @@ import type { History } from './history.js';
 import { Invariants } from './invariants.js';
 import { logFolds } from './log-check.js';
 import { observe, type Observation } from './observation.js';
+import { writeMcpConfigs } from './mcp-world.js';
 import { applyWorld, makeLayout, populate, Tokens, type Layout } from './world.js';
 
 export interface HistoryOutcome {
@@ -36,13 +37,25 @@ export async function within(work: Promise<unknown>, ms: number): Promise<'done'
 export async function runHistory(history: History, options: { dump?: boolean } = {}): Promise<HistoryOutcome> {
   const layout = await makeLayout();
   const tokens = new Tokens();
-  const invariants = new Invariants(layout.data, layout.markers, 2, layout.outside);
-  const driver = new CoreDriver(layout, {
-    given: (s, cardId, answer) => invariants.ledgers[s]!.personAnswered(cardId, answer),
-    refused: (s, cardId) => invariants.ledgers[s]!.personRetracted(cardId),
-  });
+  const invariants = new Invariants(
+    layout.data,
+    layout.markers,
+    2,
+    layout.outside,
+    history.mcp ? layout.mcpLogs : null,
+  );
+  const driver = new CoreDriver(
+    layout,
+    {
+      given: (s, cardId, answer) => invariants.ledgers[s]!.personAnswered(cardId, answer),
+      refused: (s, cardId) => invariants.ledgers[s]!.personRetracted(cardId),
+    },
+    'c',
+    history.mcp === true,
+  );
   try {
     await populate(layout, tokens, history.hooks);
+    if (history.mcp) await writeMcpConfigs(layout, history.second);
     await driver.boot();
     await driver.openSessions(history.second);
     const outcome = await play(history, layout, tokens, driver, invariants);
@@ -109,7 +122,12 @@ export function reached(obs: Observation): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const view of obs.sessions) {
     for (const e of view.events) {
-      const key = e.type === 'tool_result' ? `${e.tool}:${e.ok ? 'ok' : 'error'}` : e.type;
+      const key =
+        e.type === 'tool_result'
+          ? `${e.tool}:${e.ok ? 'ok' : 'error'}`
+          : e.type === 'card'
+            ? `card:${e.body.kind}`
+            : e.type;
       counts[key] = (counts[key] ?? 0) + 1;
     }
   }

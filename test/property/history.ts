@@ -18,6 +18,8 @@ export type Step =
   | { kind: 'cancel'; s: number }
   /** The app quits and starts again over the same data folder; `answer` answers each open card at once, while the gate still takes it up again. */
   | { kind: 'restart'; answer?: Answer }
+  /** The person presses Restart on session s's MCP server in Settings (it starts at once only on a grant). */
+  | { kind: 'mcpRestart'; s: number }
   | { kind: 'world'; op: WorldOp };
 
 export interface History {
@@ -28,6 +30,12 @@ export interface History {
   hooks: boolean;
   /** Set on a sampled share: the core runs in a host process that gets a kill -9 in that step. */
   crash: { at: number; delayMs: number } | null;
+  /**
+   * Set on a sampled share: each session's workspace has a .mcp.json naming the test MCP
+   * server `t` (logging what it receives to a file of its own), and the model calls its tools.
+   * Session 1 then works in the nested folder, so each session has a config, and a log, of its own.
+   */
+  mcp?: boolean;
 }
 
 export function describeStep(step: Step): string {
@@ -44,6 +52,8 @@ export function describeStep(step: Step): string {
       return `s${step.s} person cancels`;
     case 'restart':
       return step.answer ? `the app restarts, and open cards are answered ${step.answer} at once` : 'the app restarts';
+    case 'mcpRestart':
+      return `s${step.s} person restarts the MCP server in Settings`;
     case 'world':
       return `world: ${JSON.stringify(step.op)}`;
   }
@@ -52,10 +62,12 @@ export function describeStep(step: Step): string {
 export function describeHistory(h: History): string {
   const lines = h.steps.map((s, i) => `${String(i + 1).padStart(3)}. ${describeStep(s)}`);
   const hooks = h.hooks ? ['the workspace has a Stop hook'] : [];
+  const mcp = h.mcp ? ['each workspace names the test MCP server t in its .mcp.json'] : [];
   const crash = h.crash ? [`in a host process, killed -9 ${h.crash.delayMs} ms into step ${h.crash.at + 1}`] : [];
   return [
     `session 1 workspace: ${h.second === 'same' ? 'same as session 0' : '<ws>/sub'}`,
     ...hooks,
+    ...mcp,
     ...crash,
     ...lines,
   ].join('\n');

@@ -1,7 +1,8 @@
 /**
  * The invariants, checked after every step of a history against the model: what the
  * person consented to (one ConsentLedger per session), where every world token has been
- * (the TokenTrail), and the tree and markers before and after the step.
+ * (the TokenTrail), the tree and markers before and after the step, and what each
+ * session's MCP server received.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -14,11 +15,16 @@ import type { Step } from './history.js';
 import { lastSeq, type Observation, type SessionView } from './observation.js';
 import { readsConsented } from './read-check.js';
 import { escapeLandings, secretsKept } from './secret-check.js';
+import { mcpConsented, ServerModel } from './mcp-check.js';
+import { mcpLog, ServerLog } from './mcp-world.js';
 import { TokenTrail } from './token-trail.js';
 
 export class Invariants {
   readonly ledgers: ConsentLedger[];
   readonly trail = new TokenTrail();
+  /** Each session's test MCP server, as its own log shows it (none when the history has no MCP). */
+  private readonly serverLogs: ServerLog[];
+  private readonly servers: ServerModel[];
 
   constructor(
     private readonly dataDir: string,
@@ -26,8 +32,13 @@ export class Invariants {
     sessions: number,
     /** The folder outside the workspaces, where an escaping command aims. */
     private readonly outside: string,
+    /** Where each session's test MCP server logs what it receives; null when the workspaces name none. */
+    mcpLogs: string | null,
   ) {
     this.ledgers = Array.from({ length: sessions }, () => new ConsentLedger());
+    this.serverLogs =
+      mcpLogs === null ? [] : Array.from({ length: sessions }, (_, s) => new ServerLog(mcpLog(mcpLogs, s)));
+    this.servers = Array.from({ length: sessions }, () => new ServerModel());
   }
 
   /** `restarted`: the host was killed during `step` and started again before `after`. */
@@ -52,6 +63,18 @@ export class Invariants {
       const allowedEver = new Set(view.events.flatMap((e) => (isAllow(e) ? [e.cardId] : [])));
       problems.push(...(await readsConsented(view.root, fresh, ledger, grants, allowedEver, this.trail)));
       problems.push(...secretsKept(fresh, ledger, grants));
+      problems.push(
+        ...mcpConsented({
+          root: view.root,
+          lines: (await this.serverLogs[s]?.fresh()) ?? [],
+          all: view.events,
+          fresh,
+          ledger,
+          grantsBefore: grantsBefore[s]!,
+          allowed: allowedNow[s]!,
+          server: this.servers[s]!,
+        }),
+      );
       if (step.kind === 'restart' || opts.restarted)
         problems.push(...openCardsSurvive(before.sessions[s]!, view, fresh));
     }

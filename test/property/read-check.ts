@@ -56,9 +56,11 @@ function sameFamily(opened: string, used: string): boolean {
 }
 
 function cardOpenings(cards: CardEvent[], allowed: ReadonlySet<string>): Opening[] {
-  return cards
-    .filter((c) => allowed.has(c.cardId) && c.body.kind !== 'command')
-    .map((c) => ({ tool: c.body.tool, path: (c.body as { path: string }).path }));
+  return cards.flatMap((c): Opening[] =>
+    allowed.has(c.cardId) && (c.body.kind === 'read' || c.body.kind === 'write')
+      ? [{ tool: c.body.tool, path: c.body.path }]
+      : [],
+  );
 }
 
 function grantOpenings(grants: readonly Grant[]): Opening[] {

@@ -21,10 +21,12 @@ export interface Layout {
   markers: string;
   data: string;
   home: string;
+  /** Where the test MCP server logs what it receives (one file per session), like the markers: the suite's own evidence. */
+  mcpLogs: string;
 }
 
 /** Names of the folders under root that are not part of the tree being compared. */
-export const UNWATCHED = ['data', 'markers', 'home'];
+export const UNWATCHED = ['data', 'markers', 'home', 'mcp-logs'];
 
 export async function makeLayout(): Promise<Layout> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(worldBase(), 'gatehouse-prop-')));
@@ -37,6 +39,7 @@ export async function makeLayout(): Promise<Layout> {
     markers: path.join(root, 'markers'),
     data: path.join(root, 'data'),
     home: path.join(root, 'home'),
+    mcpLogs: path.join(root, 'mcp-logs'),
   };
 }
 
@@ -81,7 +84,9 @@ export async function populate(layout: Layout, tokens: Tokens, hooks = false): P
   for (const dir of [path.join(ws, 'dir'), path.join(ws, 'sub'), path.join(ws, 'é'), path.join(outside, 'deep')]) {
     await fs.mkdir(dir, { recursive: true });
   }
-  await Promise.all([layout.markers, layout.data, layout.home].map((d) => fs.mkdir(d, { recursive: true })));
+  await Promise.all(
+    [layout.markers, layout.data, layout.home, layout.mcpLogs].map((d) => fs.mkdir(d, { recursive: true })),
+  );
   const files = ['a.txt', 'dir/b.txt', 'sub/c.txt', 'naïve.txt', 'é/ü.txt'].map((f) => path.join(ws, f));
   files.push(...['s.txt', 't.txt', 'deep/u.txt', tokens.name()].map((f) => path.join(outside, f)));
   for (const file of files) await fs.writeFile(file, tokens.content());
