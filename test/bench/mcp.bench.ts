@@ -25,7 +25,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { getEventListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -49,7 +48,7 @@ import { Tools, WORKSPACE_TOOLS } from '../../electron/core/tools/tools.js';
 import type { ToolResult } from '../../electron/core/tools/types.js';
 import { reportRatio } from './measure.js';
 
-const TEST_SERVER = fileURLToPath(new URL('../mcp-server/test-mcp-server.mjs', import.meta.url));
+import { TEST_SERVER } from '../mcp-server/test-server-path.js';
 const SERVER = 'bench';
 const TOOL = `mcp__${SERVER}__echo`;
 const MESSAGE = 'hello from the mcp bench';

@@ -8,7 +8,6 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { axeViolations, describeViolations } from './harness/axe.js';
@@ -17,7 +16,7 @@ import { visible } from './harness/gatehouse-page.js';
 import { waitUntil } from './harness/wait-until.js';
 
 const world = useWorld('mcp');
-const TEST_SERVER = fileURLToPath(new URL('../mcp-server/test-mcp-server.mjs', import.meta.url));
+import { TEST_SERVER } from '../mcp-server/test-server-path.js';
 const AFTER_PAINT = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
 
 async function shotsAndAxe(state: string): Promise<void> {

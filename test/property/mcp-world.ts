@@ -7,12 +7,12 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { History } from './history.js';
 import type { Layout } from './world.js';
 
 export const MCP_SERVER = 't';
-export const TEST_SERVER = fileURLToPath(new URL('../mcp-server/test-mcp-server.mjs', import.meta.url));
+export { TEST_SERVER } from '../mcp-server/test-server-path.js';
+import { TEST_SERVER } from '../mcp-server/test-server-path.js';
 /** How the test server describes `echo` when it starts (change_description changes it). */
 export const DEFAULT_ECHO = 'Echoes back the input';
 export const WORKSPACE_MCP_FILE = '.mcp.json';

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
 
-export const TEST_SERVER = path.join(repo, 'test/mcp-server/test-mcp-server.mjs');
+export { TEST_SERVER } from '../../../../mcp-server/test-server-path.js';
+import { TEST_SERVER } from '../../../../mcp-server/test-server-path.js';
 export const EVERYTHING_SERVER = path.join(repo, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 export const FILESYSTEM_SERVER = path.join(repo, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 

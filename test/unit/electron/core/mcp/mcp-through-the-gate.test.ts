@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pidAlive } from '../../../../../electron/core/process/pid-alive.js';
 import { startHarness, type Harness } from '../core-harness.js';
-import { loggedCalls, serverLog, testServer, writeMcpJson } from './mcp-harness.js';
+import { loggedCalls, serverLog, TEST_SERVER, testServer, writeMcpJson } from './mcp-harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -44,7 +44,7 @@ describe("a workspace's MCP server", () => {
     expect(card.body).toMatchObject({
       server: 't',
       source: path.join(h.workspace, '.mcp.json'),
-      argv: [process.execPath, expect.stringContaining('test-mcp-server.mjs')],
+      argv: [process.execPath, TEST_SERVER],
       cwd: h.workspace,
       envNames: ['MCP_TEST_LOG'],
       sandbox: { confined: true, network: true },
