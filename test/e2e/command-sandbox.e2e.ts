@@ -8,41 +8,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { axeViolations, describeViolations } from './harness/axe.js';
 import { useWorld } from './harness/e2e-world.js';
+import { armed, shotsAndAxe } from './harness/light-and-dark.js';
 import { runCardLabel, visible } from './harness/gatehouse-page.js';
-import { waitUntil } from './harness/wait-until.js';
 
 const world = useWorld('command-sandbox');
 
-/** Two animation frames: the new colour scheme's styles have been applied and painted. */
-const AFTER_PAINT = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
-
-/** Photographs the screen light and dark, and fails on any axe violation in either. */
-async function shotsAndAxe(state: string): Promise<void> {
-  const { page } = world.ui;
-  const reports: string[] = [];
-  try {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.evaluate(AFTER_PAINT);
-      await world.shot(`${state}-${colorScheme}`);
-      const violations = await axeViolations(page);
-      if (violations.length > 0) reports.push(describeViolations(`${state}, ${colorScheme}`, violations));
-    }
-  } finally {
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-  expect(reports, reports.join('\n')).toEqual([]);
-}
-
 const notes = (card: Locator) => card.getByRole('note').allTextContents();
-
-/** Waits until a card's answers are armed, so the photographs show the card a person acts on. */
-async function armed(card: Locator): Promise<void> {
-  const allow = card.getByRole('button', { name: 'Allow once', exact: true });
-  await waitUntil(() => allow.evaluate((el) => el.getAttribute('aria-disabled') !== 'true'), Boolean, 'the card armed');
-}
 
 describe('a command card says what the command can reach', () => {
   test('confined: one quiet line with no network and the hidden secret store; the record keeps it', async () => {
@@ -67,7 +39,7 @@ describe('a command card says what the command can reach', () => {
     expect(words).not.toContain(path.join(world.folders.home, '.ssh'));
     expect(await notes(card)).toEqual([]);
     await armed(card);
-    await shotsAndAxe('confined-card');
+    await shotsAndAxe(world, 'confined-card');
 
     await ui.answer(card, 'Allow once');
     await visible(ui.page.getByText('Wrote the marker.'), "the model's text after the run");
@@ -75,7 +47,7 @@ describe('a command card says what the command can reach', () => {
     const record = ui.page.locator('.card-record-sandbox');
     await visible(record, "the record's sandbox line");
     expect(await record.textContent()).toContain('Confined: writes only in');
-    await shotsAndAxe('confined-record');
+    await shotsAndAxe(world, 'confined-record');
     expect(fake.pending()).toBe(0);
   });
 
@@ -99,7 +71,7 @@ describe('a command card says what the command can reach', () => {
     expect(warning && allow && warning.y + warning.height <= allow.y).toBe(true);
     await armed(card);
     // Answered whatever the check says, so the next test does not start under this card.
-    await shotsAndAxe('network-card').finally(() => ui.answer(card, 'Deny'));
+    await shotsAndAxe(world, 'network-card').finally(() => ui.answer(card, 'Deny'));
     await visible(ui.page.getByText('Not installing, then.'), "the model's text after the denial");
     expect(fake.pending()).toBe(0);
   });
@@ -124,13 +96,13 @@ describe('a command card says what the command can reach', () => {
     ]);
     expect(await card.getByText(/^Confined:/).count()).toBe(0);
     await armed(card);
-    await shotsAndAxe('unconfined-card').finally(() => ui.answer(card, 'Deny'));
+    await shotsAndAxe(world, 'unconfined-card').finally(() => ui.answer(card, 'Deny'));
     await visible(ui.page.getByText('Not deploying, then.'), "the model's text after the denial");
     const record = ui.page.locator('.card-record-sandbox').filter({ hasText: 'Unconfined' });
     expect(await record.textContent()).toBe(
       '⚠ Unconfined: the call asked to run without the sandbox · asks to run unconfined',
     );
-    await shotsAndAxe('unconfined-record');
+    await shotsAndAxe(world, 'unconfined-record');
     expect(fake.pending()).toBe(0);
   });
 });
@@ -150,7 +122,7 @@ describe('Settings: Commands', () => {
       .poll(async () => JSON.parse(await fs.readFile(path.join(world.folders.dataDir, 'settings.json'), 'utf8')))
       .toMatchObject({ refuseUnconfined: true });
     await commands.scrollIntoViewIfNeeded();
-    await shotsAndAxe('settings-commands');
+    await shotsAndAxe(world, 'settings-commands');
     await refuse.click();
     await expect.poll(() => refuse.isChecked()).toBe(false);
     await ui.page.keyboard.press('Escape');

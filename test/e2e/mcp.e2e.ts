@@ -9,37 +9,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { Locator } from 'playwright-core';
-import { axeViolations, describeViolations } from './harness/axe.js';
 import { useWorld } from './harness/e2e-world.js';
+import { armed, shotsAndAxe } from './harness/light-and-dark.js';
 import { visible } from './harness/gatehouse-page.js';
-import { waitUntil } from './harness/wait-until.js';
 
 const world = useWorld('mcp');
 import { TEST_SERVER } from '../mcp-server/test-server-path.js';
-const AFTER_PAINT = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
-
-async function shotsAndAxe(state: string): Promise<void> {
-  const { page } = world.ui;
-  const reports: string[] = [];
-  try {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.evaluate(AFTER_PAINT);
-      await world.shot(`${state}-${colorScheme}`);
-      const violations = await axeViolations(page);
-      if (violations.length > 0) reports.push(describeViolations(`${state}, ${colorScheme}`, violations));
-    }
-  } finally {
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-  expect(reports, reports.join('\n')).toEqual([]);
-}
-
-async function armed(card: Locator): Promise<void> {
-  const allow = card.getByRole('button', { name: 'Allow once', exact: true });
-  await waitUntil(() => allow.evaluate((el) => el.getAttribute('aria-disabled') !== 'true'), Boolean, 'the card armed');
-}
 
 async function calls(log: string): Promise<{ tool?: string; args?: unknown }[]> {
   const text = await fs.readFile(log, 'utf8').catch(() => '');
@@ -75,7 +50,7 @@ describe("a workspace's MCP server", () => {
     await visible(start.getByText('MCP_TEST_LOG').first(), 'the variable name it sets');
     expect(await start.textContent()).not.toContain(log);
     await armed(start);
-    await shotsAndAxe('server-card');
+    await shotsAndAxe(world, 'server-card');
     expect(await calls(log)).toEqual([]);
     await ui.answer(start, 'Allow for this session');
 
@@ -84,7 +59,7 @@ describe("a workspace's MCP server", () => {
     await visible(card.getByText(/Server says: read-only/), 'the read-only annotation, as a claim');
     await visible(card.getByText(/"message": "hello from the model"/), 'the arguments as JSON');
     await armed(card);
-    await shotsAndAxe('call-card');
+    await shotsAndAxe(world, 'call-card');
     expect(await calls(log)).toEqual([]);
     await ui.answer(card, 'Allow once');
 
@@ -93,14 +68,14 @@ describe("a workspace's MCP server", () => {
       { tool: 'echo', args: { message: 'hello from the model' } },
     ]);
     await visible(ui.page.getByText(/t · echo/).first(), 'the transcript row "t · echo"');
-    await shotsAndAxe('transcript');
+    await shotsAndAxe(world, 'transcript');
 
     await ui.page.getByRole('button', { name: 'Settings' }).click();
     const dialog = await visible(ui.page.getByRole('dialog'), 'the Settings dialog');
     const section = await visible(dialog.getByRole('region', { name: 'MCP servers' }), 'the MCP servers section');
     await visible(section.getByText(/Ready · \d+ tools/), 'the server ready with its tools');
     await section.scrollIntoViewIfNeeded();
-    await shotsAndAxe('settings');
+    await shotsAndAxe(world, 'settings');
     await ui.page.keyboard.press('Escape');
     expect(fake.pending()).toBe(0);
   });
