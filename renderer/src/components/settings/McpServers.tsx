@@ -111,7 +111,7 @@ function NoServers({ userConfig }: { userConfig: string }) {
         allow its card), or to <code>{userConfig}</code> for servers of your own (they start without a card). For
         example:
       </p>
-      <pre className="mcp-example">{MCP_EXAMPLE}</pre>
+      <pre className="tool-output mcp-example">{MCP_EXAMPLE}</pre>
     </div>
   );
 }
@@ -218,7 +218,7 @@ function ServerState({ server }: { server: McpServerStatus }) {
       {server.state === 'failed' && server.stderrTail && (
         <>
           <p className="field-help">The last lines it wrote to stderr:</p>
-          <pre className="mcp-stderr" tabIndex={0} aria-label={`stderr of ${server.name}`}>
+          <pre className="tool-output mcp-stderr" tabIndex={0} aria-label={`stderr of ${server.name}`}>
             <VisibleLines text={server.stderrTail} options={CODE_OPTIONS} />
           </pre>
         </>
