@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -23,34 +23,40 @@ interface Acks {
   lastFile: number | null;
 }
 
-/** Starts the writer, SIGKILLs it at a random moment, and returns what it acknowledged. */
-function runAndKill(args: string[]): Promise<Acks> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writerScript, ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    let killed = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (!killed && out.startsWith('ready\n')) {
-        killed = true;
-        setTimeout(() => child.kill('SIGKILL'), Math.random() * KILL_WINDOW_MS);
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (signal !== 'SIGKILL' && code !== 0) return reject(new Error(`writer failed (${code}): ${err}`));
-      const last = (kind: string): number | null => {
-        const hits = out.split('\n').filter((l) => l.startsWith(`${kind} `));
-        return hits.length ? Number(hits.at(-1)?.split(' ')[1]) : null;
-      };
-      resolve({ lastSeq: last('event'), lastMeta: last('meta'), lastFile: last('file') });
-    });
-  });
+/**
+ * Starts the writer, SIGKILLs it at a random moment after it says `ready` on stdout, and
+ * returns what it acknowledged in its ack file (a file, since writes to a slow pipe fail).
+ */
+async function runAndKill(args: string[], ackFile: string): Promise<Acks> {
+  await rm(ackFile, { force: true });
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; err: string }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', writerScript, ...args, ackFile], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      let killed = false;
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!killed && out.startsWith('ready\n')) {
+          killed = true;
+          setTimeout(() => child.kill('SIGKILL'), Math.random() * KILL_WINDOW_MS);
+        }
+      });
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code, signal) => resolve({ code, signal, err }));
+    },
+  );
+  if (exit.signal !== 'SIGKILL' && exit.code !== 0) throw new Error(`writer failed (${exit.code}): ${exit.err}`);
+  const out = await readFile(ackFile, 'utf8').catch(() => '');
+  const last = (kind: string): number | null => {
+    const hits = out.split('\n').filter((l) => l.startsWith(`${kind} `));
+    return hits.length ? Number(hits.at(-1)?.split(' ')[1]) : null;
+  };
+  return { lastSeq: last('event'), lastMeta: last('meta'), lastFile: last('file') };
 }
 
 /** What a lane has seen survive so far. */
@@ -74,7 +80,10 @@ async function lane(dataDir: string, name: string, runs: number): Promise<Surviv
   const seen: Survived = { events: 0, title: 'start', fileContent: null, tornTails: 0 };
 
   for (let run = 0; run < runs; run++) {
-    const acks = await runAndKill([dataDir, session.id, workspaceFile, String(run)]);
+    const acks = await runAndKill(
+      [dataDir, session.id, workspaceFile, String(run)],
+      path.join(dataDir, `acks-${name}`),
+    );
 
     // Log: every complete line parses, seqs run 1..n, and nothing acknowledged is missing.
     // Odd runs reopen through the store (which repairs the tail); even runs only parse,
