@@ -56,6 +56,8 @@ export interface CommandGrant {
   network?: true;
   /** The run is not confined: asked for by the call, or no sandbox could run here. */
   unconfined?: true;
+  /** The run may write .git (asked for by the call with git: true). */
+  git?: true;
 }
 
 /**
@@ -66,11 +68,17 @@ export type CommandSandbox =
   | {
       confined: true;
       network: boolean;
-      /** Where it may write (the workspace); a private /tmp comes on top. */
+      /** `git: true`: .git writable (its hooks and config not). Absent on cards from before it existed. */
+      git?: boolean;
+      /** The home folder, empty inside but for `shown`. Absent on cards from before the home was emptied. */
+      home?: string;
+      /** Where it may write (the workspace); a private /tmp and a private home come on top. */
       writable: string[];
-      /** Inside a writable folder but kept read-only (.git/hooks, .gatehouse). */
+      /** Inside a writable folder but kept read-only (.git, .gatehouse, .claude, the hooks folder). */
       readOnly: string[];
-      /** Neither read nor written: the app's data folder and secret stores. */
+      /** What it sees of the home folder, read-only: toolchains, caches, places added in Settings. */
+      shown?: string[];
+      /** Neither read nor written, even inside a shown place: the app's data folder, secret stores, /run. */
       hidden: string[];
     }
   | { confined: false; reason: string };
@@ -121,6 +129,8 @@ export interface CommandCardBody {
   network?: true;
   /** The call asked to run without the sandbox. */
   unconfined?: true;
+  /** The call asked to write git state (git: true). */
+  git?: true;
 }
 
 /** What a person allowed of an MCP tool: shown again, as a diff, when the tool changes. */
@@ -151,13 +161,28 @@ export interface McpCardBody {
   changedFrom?: McpToolShape;
 }
 
-/** A workspace's MCP server about to start (SPEC §10): a command, or a connection to a URL. */
+/**
+ * One of the person's environment variables that a server's config takes with `${VAR}`,
+ * and the field it feeds: "header Authorization ← $GITHUB_TOKEN". Names only, never the value.
+ */
+export interface McpVariableFeed {
+  /** "header Authorization", "env GITHUB_TOKEN", "args[2]" (0-based, as in the file), "command", "cwd" or "url". */
+  field: string;
+  /** The variable's name, without `$`. */
+  variable: string;
+}
+
+/**
+ * A workspace's MCP server about to start (SPEC §10): a command, or a connection to a URL.
+ * A field one of the person's variables fed is shown as written (`${VAR}` and all), and
+ * `variables` names each: the card, and so the log, never carries a variable's value.
+ */
 export interface McpServerCardBody {
   kind: 'mcp_server';
   server: string;
   /** The .mcp.json that names it. */
   source: string;
-  /** For a stdio server: the exact argv and folder, the names of the variables it sets, and its sandbox. */
+  /** For a stdio server: the argv and folder, the names of the variables it sets, and its sandbox. */
   argv?: string[];
   cwd?: string;
   envNames?: string[];
@@ -165,6 +190,9 @@ export interface McpServerCardBody {
   /** For an HTTP server: where it connects and the names of the headers it sends. */
   url?: string;
   headerNames?: string[];
+  /** Each of the person's variables the config takes, and the field it feeds. Absent on cards from before they were named. */
+  variables?: McpVariableFeed[];
+  /** Of the config as it starts, values included (so a changed value asks again); a hash, never shown. */
   fingerprint: string;
   /** Set when the server's config changed since it was last allowed: the old fingerprint's config in words. */
   changed?: string;
@@ -182,6 +210,7 @@ export function grantFor(body: CardBody): Grant {
       return commandGrant(body.argv, body.cwd, {
         network: body.network === true,
         unconfined: body.sandbox ? !body.sandbox.confined : body.unconfined === true,
+        git: body.git === true,
       });
     case 'mcp':
       return { kind: 'mcp', tool: body.tool, args: body.argsCanonical, fingerprint: body.fingerprint };
@@ -194,7 +223,7 @@ export function grantFor(body: CardBody): Grant {
 export function commandGrant(
   argv: readonly string[],
   cwd: string,
-  flags: { network: boolean; unconfined: boolean },
+  flags: { network: boolean; unconfined: boolean; git?: boolean },
 ): CommandGrant {
   return {
     kind: 'command',
@@ -202,6 +231,7 @@ export function commandGrant(
     cwd,
     ...(flags.network ? { network: true as const } : {}),
     ...(flags.unconfined ? { unconfined: true as const } : {}),
+    ...(flags.git ? { git: true as const } : {}),
   };
 }
 
@@ -213,7 +243,9 @@ export function describeGrant(grant: Grant): string {
     case 'read':
       return `Allow ${READ_WORDS[grant.tool]} ${grant.path} (this exact path, outside the workspace, with ${grant.tool} only) for the rest of this session.`;
     case 'command': {
-      const how = grant.unconfined ? 'unconfined' : `confined, ${grant.network ? 'with network' : 'no network'}`;
+      const how = grant.unconfined
+        ? 'unconfined'
+        : `confined, ${grant.network ? 'with network' : 'no network'}${grant.git ? ', may write .git' : ''}`;
       return `Allow running exactly ${JSON.stringify(grant.argv)} in ${grant.cwd} (${how}) for the rest of this session. Any other argv, folder or flag still asks.`;
     }
     case 'mcp':
@@ -241,6 +273,7 @@ export function sameGrant(a: Grant, b: Grant): boolean {
         a.cwd === b.cwd &&
         (a.network === true) === (b.network === true) &&
         (a.unconfined === true) === (b.unconfined === true) &&
+        (a.git === true) === (b.git === true) &&
         a.argv.length === b.argv.length &&
         a.argv.every((s, i) => s === b.argv[i])
       );
@@ -256,41 +289,68 @@ export function sameGrant(a: Grant, b: Grant): boolean {
 /** How many hidden places the card names before it says "and N more". */
 const HIDDEN_NAMED = 3;
 
+/** Where the host's sockets live; hidden always, and not worth a word on every card. */
+const SOCKET_FOLDERS = new Set(['/run', '/var/run']);
+
 export interface SandboxWords {
-  /** One line a person reads at a glance: "Confined: writes only in ~/src/app, no network, cannot see ~/.ssh". */
+  /**
+   * One line a person reads at a glance: "Confined: writes only in ~/src/app (not .git);
+   * sees the system and your toolchains, not the rest of your home; no network".
+   */
   line: string;
   /** What the call asked for beyond the default, each a plain warning ("asks for network"). */
   warnings: string[];
+  /** What it sees of the home folder, read-only, as the card lists them (~/.cargo/bin). */
+  shown: string[];
 }
 
 /**
  * A command card's sandbox in words (SPEC §9, UI card rule 7). `home`, when given, is
- * shown as ~. A card from before commands were confined says so rather than guessing.
+ * the user's home folder: paths below it are shown as ~. The words say what holds and
+ * no more: the run tool's description says the same (a test keeps them together).
  */
 export function describeSandbox(
-  body: Pick<CommandCardBody, 'sandbox' | 'network' | 'unconfined'>,
+  body: Pick<CommandCardBody, 'sandbox' | 'network' | 'unconfined' | 'git'>,
   home?: string,
 ): SandboxWords {
   const warnings: string[] = [];
   if (body.network) warnings.push('asks for network');
+  if (body.git) warnings.push('asks to write .git (commits, branches, fetches; its hooks and config stay read-only)');
   if (body.unconfined) warnings.push('asks to run unconfined');
   const sandbox = body.sandbox;
-  if (!sandbox) return { line: 'Unconfined: this card is from before commands were confined', warnings };
-  if (!sandbox.confined) return { line: `Unconfined: ${sandbox.reason}`, warnings };
+  if (!sandbox) return { line: 'Unconfined: this card is from before commands were confined', warnings, shown: [] };
+  if (!sandbox.confined) return { line: `Unconfined: ${sandbox.reason}`, warnings, shown: [] };
   const short = (p: string) => tildePath(p, home);
-  const writes = sandbox.writable.length
-    ? `writes only in ${sandbox.writable.map(short).join(', ')}`
-    : 'writes nowhere but a private /tmp';
   const readOnly = sandbox.readOnly.length
     ? ` (not ${sandbox.readOnly.map((p) => relativeTo(p, sandbox.writable)).join(', ')})`
     : '';
-  const parts = [`${writes}${readOnly}`, sandbox.network ? 'with network' : 'no network'];
-  if (sandbox.hidden.length) {
-    const named = sandbox.hidden.slice(0, HIDDEN_NAMED).map(short).join(', ');
-    const more = sandbox.hidden.length - HIDDEN_NAMED;
+  const writes = `writes only in ${sandbox.writable.map(short).join(', ')}${readOnly}`;
+  const network = sandbox.network ? "network only through Gatehouse's proxy" : 'no network';
+  const parts = [writes];
+  // Cards from before the home folder was emptied list what they hid instead.
+  const homeWords = sandbox.home === undefined ? null : seesWords(sandbox.shown ?? []);
+  if (homeWords) parts.push(homeWords);
+  parts.push(network);
+  const hidden = sandbox.hidden.filter(
+    (p) => !SOCKET_FOLDERS.has(p) && (sandbox.home === undefined || !isBelow(p, sandbox.home)),
+  );
+  if (hidden.length) {
+    const named = hidden.slice(0, HIDDEN_NAMED).map(short).join(', ');
+    const more = hidden.length - HIDDEN_NAMED;
     parts.push(`cannot see ${named}${more > 0 ? ` and ${more} more` : ''}`);
   }
-  return { line: `Confined: ${parts.join(', ')}`, warnings };
+  return { line: `Confined: ${parts.join('; ')}`, warnings, shown: (sandbox.shown ?? []).map(short) };
+}
+
+function seesWords(shown: readonly string[]): string {
+  return shown.length
+    ? 'sees the system and your toolchains, not the rest of your home'
+    : 'sees the system, not your home';
+}
+
+function isBelow(p: string, root: string): boolean {
+  const r = root.endsWith('/') ? root : `${root}/`;
+  return p === root || p.startsWith(r);
 }
 
 function tildePath(p: string, home: string | undefined): string {

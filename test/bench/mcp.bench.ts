@@ -372,7 +372,7 @@ try {
   if (!availability.available) {
     console.log(`confined variant skipped: ${availability.reason}`);
   } else {
-    const profile = await sandbox.profile(workspaceDir, { network: true });
+    const profile = await sandbox.profile(workspaceDir, { network: true, git: false });
     const confined = await ours('confined', 'fsync', { sandbox, profile });
     const c = await alternate({ reference: ref.call, ours: confined.step });
     console.log(

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       });
     }
     const ctx = contexts[0] as ToolContext;
-    const profile = await sandbox.profile(ctx.workspace.root, { network: false });
+    const profile = await sandbox.profile(ctx.workspace.root, { network: false, git: false });
     const confinedTrue = await sandbox.confine({ argv: ['true'], cwd: ctx.workspace.root, env: process.env }, profile);
 
     const reference: number[] = [];

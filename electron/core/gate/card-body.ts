@@ -28,6 +28,7 @@ export async function cardBody(plan: Plan, diff: DiffFn, putBlob: PutBlob): Prom
         sandbox: plan.sandbox,
         ...(plan.network ? { network: true as const } : {}),
         ...(plan.unconfined ? { unconfined: true as const } : {}),
+        ...(plan.git ? { git: true as const } : {}),
       };
     case 'write': {
       const [d, proposalBlob] = await Promise.all([
@@ -102,6 +103,10 @@ function sandboxChange(shown: CommandSandbox, now: CommandSandbox): string | nul
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((p, i) => p === b[i]);
   if (!same(shown.writable, now.writable) || !same(shown.readOnly, now.readOnly)) {
     return 'where the command may write changed';
+  }
+  // A place shown since (added in Settings, or installed) is more than the card said.
+  if (!(now.shown ?? []).every((p) => (shown.shown ?? []).includes(p))) {
+    return 'what the command can see of your home folder changed';
   }
   return null;
 }

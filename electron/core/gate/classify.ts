@@ -14,7 +14,11 @@ export function grantForPlan(plan: Plan): Grant {
       return { kind: 'write', path: plan.target.real };
     case 'command':
       // Exact in its flags: an allow given confined never covers an unconfined run.
-      return commandGrant(plan.argv, plan.cwd, { network: plan.network, unconfined: !plan.sandbox.confined });
+      return commandGrant(plan.argv, plan.cwd, {
+        network: plan.network,
+        unconfined: !plan.sandbox.confined,
+        git: plan.git,
+      });
     case 'mcp':
     case 'mcp_server':
       // Bound to the fingerprint the card shows: a changed tool or config matches no grant.

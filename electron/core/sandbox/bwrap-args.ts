@@ -1,8 +1,12 @@
 /**
  * The bubblewrap command line for one confined command, as a pure function of the spec,
  * the profile and what is on disk (which hidden places are folders), so it can be read
- * and tested without running anything. Order matters: a later mount covers an earlier
- * one, so the hidden places come last and stay hidden inside the workspace too.
+ * and tested without running anything.
+ *
+ * Order matters: a later mount covers an earlier one. The machine comes first, read-only;
+ * then the layers, outer ones first (the home folders emptied, the private /tmp and home,
+ * the shown places, the writable folders); then the read-only places inside the writable
+ * ones; the hidden places last, so they stay hidden inside anything shown.
  */
 import type { SandboxProfile } from './sandbox.js';
 
@@ -17,8 +21,19 @@ export interface BwrapInputs {
   shownInTmp?: readonly string[];
   /** Hidden places that are folders (covered by an empty read-only tmpfs); the rest are files. */
   hiddenFolders: ReadonlySet<string>;
+  /** Folders that hold users' homes on this machine (/home, /root): emptied, whoever's they are. */
+  homeRoots: readonly string[];
   /** bubblewrap 0.8 and later can refuse nested user namespaces (--disable-userns). */
   disableUserns: boolean;
+  /** The fd bwrap reads a seccomp program from (no Unix sockets), when there is one. */
+  seccompFd?: number;
+  /** Extra mounts after the layers (the network bridge's sockets in the private /tmp). */
+  extraMounts?: readonly string[];
+}
+
+interface Layer {
+  dest: string;
+  args: string[];
 }
 
 export function bwrapArgs(inputs: BwrapInputs): string[] {
@@ -35,18 +50,18 @@ export function bwrapArgs(inputs: BwrapInputs): string[] {
     // Its own user namespace; nested ones are refused, so no mount can be undone from inside.
     '--unshare-user',
     ...(inputs.disableUserns ? ['--disable-userns'] : []),
-    // network: true shares the machine's network (the card says so); otherwise only a loopback of its own.
-    ...(profile.network ? [] : ['--unshare-net']),
+    // Always a network namespace of its own: only a loopback of its own, none of the
+    // host's abstract sockets (X11); with network, the way out is the proxy's bridge.
+    '--unshare-net',
     // No --new-session: the app already starts it in a session of its own with no
     // terminal (so TIOCSTI has nothing to reach), and the run's process group must
     // keep holding what runs inside, for its SIGTERM.
     '--ro-bind',
     '/',
     '/',
-    // The private /tmp and the writable folders, outer ones first: a workspace below /tmp
-    // shows through the private /tmp, and a workspace at / does not uncover the host's /tmp.
-    ...writableMounts(inputs.privateTmp, profile.writable),
+    ...layers(inputs).flatMap((l) => l.args),
     ...(inputs.shownInTmp ?? []).flatMap((p) => ['--ro-bind', p, p]),
+    ...(inputs.extraMounts ?? []),
     ...profile.readOnly.flatMap((p) => ['--ro-bind', p, p]),
     ...profile.hidden.flatMap((p) =>
       inputs.hiddenFolders.has(p) ? ['--tmpfs', p, '--remount-ro', p] : ['--ro-bind', '/dev/null', p],
@@ -57,6 +72,7 @@ export function bwrapArgs(inputs: BwrapInputs): string[] {
     '/dev',
     '--proc',
     '/proc',
+    ...(inputs.seccompFd === undefined ? [] : ['--seccomp', String(inputs.seccompFd)]),
     '--chdir',
     inputs.cwd,
     '--',
@@ -64,9 +80,22 @@ export function bwrapArgs(inputs: BwrapInputs): string[] {
   ];
 }
 
-function writableMounts(privateTmp: string, writable: readonly string[]): string[] {
-  const mounts = [{ source: privateTmp, dest: '/tmp' }, ...writable.map((p) => ({ source: p, dest: p }))];
+/**
+ * The layers, by depth of where they land (a stable sort: at equal depth, the order
+ * below). An emptied home root comes before the private home in it, the private /tmp
+ * before a workspace below /tmp, the private home before the shown places and a
+ * workspace inside the home folder.
+ */
+function layers(inputs: BwrapInputs): Layer[] {
+  const { profile } = inputs;
+  const list: Layer[] = [
+    ...inputs.homeRoots.map((p) => ({ dest: p, args: ['--tmpfs', p] })),
+    { dest: '/tmp', args: ['--bind', inputs.privateTmp, '/tmp'] },
+    // A private, writable home: tools that keep a cache or a history there still work.
+    { dest: profile.home, args: ['--tmpfs', profile.home] },
+    ...profile.shown.map((p) => ({ dest: p, args: ['--ro-bind', p, p] })),
+    ...profile.writable.map((p) => ({ dest: p, args: ['--bind', p, p] })),
+  ];
   const depth = (p: string) => (p === '/' ? 0 : p.split('/').length - 1);
-  // A stable sort: at equal depth the private /tmp stays first.
-  return mounts.sort((a, b) => depth(a.dest) - depth(b.dest)).flatMap((m) => ['--bind', m.source, m.dest]);
+  return list.sort((a, b) => depth(a.dest) - depth(b.dest));
 }

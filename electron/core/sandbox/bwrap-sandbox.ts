@@ -4,14 +4,26 @@
  * it says why and what to install, and confines nothing.
  */
 import { execFile } from 'node:child_process';
-import { constants, promises as fs } from 'node:fs';
+import { constants, promises as fs, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bwrapArgs } from './bwrap-args.js';
+import { allowedEnv } from './env-allow-list.js';
+import type { HooksPathReader } from './git-places.js';
 import { hostTmpPaths } from './host-tmp-paths.js';
 import { signalNamespaceOf } from './namespace-signal.js';
-import { defaultProfile, isWithin } from './profile.js';
-import type { CommandSpec, ConfinedSpec, Sandbox, SandboxAvailability, SandboxProfile } from './sandbox.js';
+import { defaultProfile } from './profile.js';
+import {
+  SandboxRefusal,
+  type CommandSpec,
+  type ConfinedSpec,
+  type ProfileRequest,
+  type Sandbox,
+  type SandboxAvailability,
+  type SandboxProfile,
+} from './sandbox.js';
+import { unixSocketFilter } from './unix-socket-filter.js';
+import { isWithin } from './within.js';
 
 export interface BwrapSandboxOptions {
   /** The app's data folder: hidden from every command. */
@@ -23,7 +35,14 @@ export interface BwrapSandboxOptions {
   platform?: NodeJS.Platform;
   /** Where bwrap is, instead of a PATH lookup; null: it is not installed (tests). */
   bwrapPath?: string | null;
+  /** Places the person added in Settings to show read-only, absolute; read afresh for every command. */
+  extraShown?: () => readonly string[];
+  /** How core.hooksPath is read (tests stand in their own). */
+  hooksPath?: HooksPathReader;
 }
+
+/** Where users' homes are on this machine: emptied inside, whoever's they are. */
+const HOME_ROOTS: readonly string[] = ['/home', '/root'];
 
 /** How long the start-up check may take before bubblewrap counts as unusable. */
 const PROBE_TIMEOUT_MS = 5000;
@@ -38,23 +57,54 @@ interface Usable {
 
 export class BwrapSandbox implements Sandbox {
   private checked: Promise<{ availability: SandboxAvailability; usable: Usable | null }> | null = null;
+  /** The data folder as it was at start: hidden by that identity, so moving it cannot uncover it. */
+  private readonly dataDirAtStart: PlaceIdentity | null;
 
-  constructor(private readonly options: BwrapSandboxOptions) {}
+  constructor(private readonly options: BwrapSandboxOptions) {
+    this.dataDirAtStart = identityOf(options.dataDir);
+  }
 
   async availability(): Promise<SandboxAvailability> {
     return (await this.check()).availability;
   }
 
-  profile(workspaceRoot: string, options: { network: boolean }): Promise<SandboxProfile> {
-    const { dataDir, home, env } = this.options;
-    return defaultProfile({ workspace: workspaceRoot, dataDir, home, env, network: options.network });
+  profile(workspaceRoot: string, request: ProfileRequest): Promise<SandboxProfile> {
+    const { home } = this.options;
+    const dataDir = this.checkDataDirInPlace();
+    return defaultProfile({
+      workspace: workspaceRoot,
+      dataDir,
+      home,
+      extraShown: this.options.extraShown?.() ?? [],
+      network: request.network,
+      git: request.git,
+      hooksPath: this.options.hooksPath,
+    });
+  }
+
+  /**
+   * The data folder is hidden by the real path it had at start. If it is no longer there
+   * (a command at a workspace holding it renamed a parent), hiding the old path would
+   * hide nothing, so no command runs until the app restarts and finds it again.
+   */
+  private checkDataDirInPlace(): string {
+    const start = this.dataDirAtStart;
+    if (!start) return this.options.dataDir;
+    const now = identityOf(start.real);
+    if (!now || now.dev !== start.dev || now.ino !== start.ino) {
+      throw new SandboxRefusal(
+        `refused: the app's data folder is no longer at ${start.real}, where it was when Gatehouse started, so the sandbox cannot hide it. Nothing ran. Restart Gatehouse.`,
+      );
+    }
+    return start.real;
   }
 
   async confine(spec: CommandSpec, profile: SandboxProfile): Promise<ConfinedSpec> {
     const { usable, availability } = await this.check();
     if (!usable) throw new Error(`commands cannot be confined here: ${(availability as { reason: string }).reason}`);
-    // A read-only place that does not exist yet (a repository's hooks folder) is made empty first,
-    // so there is something to mount read-only; one whose parent is gone is left out.
+    this.checkDataDirInPlace();
+    // A read-only place that does not exist yet (.gatehouse, .claude, a repository's hooks folder) is
+    // made empty first, so there is something to mount read-only; one whose parent is gone is left out.
     const readOnly: string[] = [];
     for (const p of profile.readOnly) {
       if (
@@ -75,24 +125,28 @@ export class BwrapSandbox implements Sandbox {
       hidden.push(p);
       if (stat.isDirectory()) hiddenFolders.add(p);
     }
+    const seccomp = unixSocketFilter();
     const args = bwrapArgs({
       argv: spec.argv,
       cwd: spec.cwd,
       profile: { ...profile, readOnly, hidden },
       privateTmp,
+      // From the app's PATH only: a PATH a config declared never makes a host folder visible.
       shownInTmp: hostTmpPaths(spec.argv[0] ?? '', spec.env.PATH, hidden).filter(
         (p) => !profile.writable.some((w) => isWithin(p, w)),
       ),
       hiddenFolders,
+      homeRoots: existing(HOME_ROOTS).filter((p) => p !== profile.home && !isWithin(p, profile.home)),
       disableUserns: usable.disableUserns,
+      ...(seccomp ? { seccompFd: 4 } : {}),
     });
     return {
       argv: [usable.bwrap, ...args],
       cwd: spec.cwd,
-      // Its temporary folder is the private /tmp, whatever the app's TMPDIR says.
-      env: { ...spec.env, TMPDIR: '/tmp' },
+      env: confinedEnv(spec, profile),
       signalInside: signalNamespaceOf,
       initPidOnFd3: true,
+      ...(seccomp ? { inputOnFd4: seccomp } : {}),
       release: () => fs.rm(privateTmp, { recursive: true, force: true }),
     };
   }
@@ -138,6 +192,34 @@ export class BwrapSandbox implements Sandbox {
     }
     return unusable(`bubblewrap cannot start here (${plain.message})`, INSTALL_BWRAP);
   }
+}
+
+/**
+ * The allow-listed part of the app's environment, then what a card declared, then where
+ * home and the temporary folder are inside: the private ones, whatever the app's say.
+ */
+function confinedEnv(spec: CommandSpec, profile: SandboxProfile): NodeJS.ProcessEnv {
+  return { ...allowedEnv(spec.env), ...spec.declaredEnv, HOME: profile.home, TMPDIR: '/tmp' };
+}
+
+interface PlaceIdentity {
+  real: string;
+  dev: number;
+  ino: number;
+}
+
+function identityOf(p: string): PlaceIdentity | null {
+  try {
+    const real = realpathSync.native(p);
+    const stat = statSync(real);
+    return { real, dev: stat.dev, ino: stat.ino };
+  } catch {
+    return null;
+  }
+}
+
+function existing(paths: readonly string[]): string[] {
+  return paths.filter((p) => identityOf(p) !== null);
 }
 
 /** One tiny confined run, as every command will be run; its stderr when it fails. */

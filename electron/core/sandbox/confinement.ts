@@ -5,13 +5,15 @@
  * Settings says to refuse such commands, the answer is a refusal instead of a card.
  */
 import type { CommandSandbox } from '../../../shared/cards.js';
-import type { Sandbox } from './sandbox.js';
+import { SandboxRefusal, type Sandbox } from './sandbox.js';
 
 export interface ConfinementRequest {
   /** The call asked for the network. */
   network: boolean;
   /** The call asked to run without the sandbox. */
   unconfined: boolean;
+  /** The call asked to write git state. */
+  git: boolean;
 }
 
 export interface ConfinementPolicy {
@@ -38,6 +40,11 @@ export async function planConfinement(
     return { sandbox: { confined: false, reason: availability.reason } };
   }
   if (request.unconfined) return { sandbox: { confined: false, reason: ASKED_UNCONFINED } };
-  const profile = await policy.sandbox.profile(workspaceRoot, { network: request.network });
-  return { sandbox: { confined: true, ...profile } };
+  try {
+    const profile = await policy.sandbox.profile(workspaceRoot, { network: request.network, git: request.git });
+    return { sandbox: { confined: true, ...profile } };
+  } catch (err) {
+    if (err instanceof SandboxRefusal) return { refused: err.message };
+    throw err;
+  }
 }

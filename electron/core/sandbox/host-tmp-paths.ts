@@ -7,7 +7,7 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isWithin } from './profile.js';
+import { isWithin } from './within.js';
 
 export function hostTmpPaths(argv0: string, pathVar: string | undefined, hidden: readonly string[]): string[] {
   const candidates = [

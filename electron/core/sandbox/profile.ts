@@ -1,16 +1,21 @@
 /**
- * The default profile of a confined command (SPEC §9): it writes only in the workspace
- * (and a private /tmp), reads the machine except the app's data folder and the secret
- * stores below, has no network unless asked, and cannot change the places in the
- * workspace that make the app or git run code later.
+ * The default profile of a confined command (SPEC §9), an allow-list: it writes only in
+ * the workspace (and a private /tmp), reads the system and the workspace, and sees the
+ * home folder empty except the toolchains and caches of home-allow-list.ts and the places
+ * the person added in Settings. It cannot change the places in the workspace that git or
+ * the app later run code from (git-places.ts), and has no network unless asked.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { gitPlaces, type HooksPathReader } from './git-places.js';
+import { SHOWN_HOME_PLACES } from './home-allow-list.js';
 import type { SandboxProfile } from './sandbox.js';
+import { isWithin } from './within.js';
 
 /**
- * Secret stores below the home folder: SSH, cloud and cluster credentials, token files,
- * browser profiles and keyrings. Hidden when they exist, even inside the workspace.
+ * Secret stores below the home folder. The home folder is empty inside the sandbox, so
+ * these matter only when a shown place holds one (the person showed `~/.config` in
+ * Settings): then they stay hidden inside it.
  */
 export const SECRET_STORES: readonly string[] = [
   '.ssh',
@@ -18,113 +23,94 @@ export const SECRET_STORES: readonly string[] = [
   '.gnupg',
   '.config/gh',
   '.config/hub',
-  '.netrc',
-  '.git-credentials',
-  '.config/git/credentials',
-  '.npmrc',
-  '.pypirc',
-  '.cargo/credentials.toml',
-  '.docker/config.json',
-  '.kube',
   '.config/gcloud',
-  '.azure',
-  '.oci',
-  '.terraform.d/credentials.tfrc.json',
-  '.vault-token',
-  '.mozilla',
-  '.thunderbird',
+  '.config/git/credentials',
+  '.config/rclone',
+  '.config/github-copilot',
   '.config/google-chrome',
   '.config/chromium',
   '.config/BraveSoftware',
   '.config/microsoft-edge',
+  '.config/Code/User/globalStorage',
   '.local/share/keyrings',
+  '.cargo/credentials.toml',
+  '.cargo/credentials',
+  '.docker',
+  '.kube',
+  '.azure',
+  '.oci',
+  '.mozilla',
+  '.thunderbird',
+  'snap/firefox',
   '.password-store',
   '.pki',
+  '.claude',
+  '.codex',
+  '.m2/settings.xml',
+  '.gradle/gradle.properties',
 ];
-
-/** Places in the workspace that the app or git later runs code from; read-only inside the sandbox. */
-export const PROTECTED_IN_WORKSPACE: readonly string[] = ['.git/hooks', '.git/config', '.gatehouse'];
 
 export interface ProfileInputs {
   /** The workspace's real root. */
   workspace: string;
-  /** The app's data folder (sessions, keys, settings). */
+  /** The app's data folder (sessions, keys, settings), real path taken at start. */
   dataDir: string;
   home: string;
-  /**
-   * The app's environment, for the user's runtime folder (XDG_RUNTIME_DIR: the session's
-   * sockets, such as ssh-agent, the keyring and D-Bus) and SSH_AUTH_SOCK.
-   */
-  env: Readonly<Record<string, string | undefined>>;
+  /** Places the person added in Settings, absolute; shown read-only like the toolchains. */
+  extraShown: readonly string[];
   network: boolean;
+  git: boolean;
+  hooksPath?: HooksPathReader;
 }
 
 export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProfile> {
-  const workspace = inputs.workspace;
-  const candidates = [
-    inputs.dataDir,
-    ...SECRET_STORES.map((rel) => path.join(inputs.home, rel)),
-    ...socketPlaces(inputs.env),
-  ];
-  const hidden = unique(await existingReal(candidates)).filter(
+  const { workspace, home } = inputs;
+  const shown = unique(
+    existingReal([...SHOWN_HOME_PLACES.map((p) => path.join(home, p.path)), ...inputs.extraShown]),
+  ).filter((p) => !isWithin(workspace, p) && !isWithin(inputs.dataDir, p) && p !== home && p !== '/');
+  const git = await gitPlaces(workspace, { git: inputs.git, hooksPath: inputs.hooksPath });
+  const hidden = unique([
+    ...existingReal([inputs.dataDir]),
+    // Inside a shown place or the workspace (one that holds the home folder), they stay hidden.
+    ...existingReal(SECRET_STORES.map((rel) => path.join(home, rel))).filter(
+      (p) => shown.some((s) => isWithin(p, s) && p !== s) || isWithin(p, workspace),
+    ),
+    ...existingReal(SOCKET_PLACES),
     // A place that holds the workspace cannot be hidden without hiding the workspace.
-    (p) => !isWithin(workspace, p),
-  );
-  const readOnly = [
-    ...(await existingReal(PROTECTED_IN_WORKSPACE.map((rel) => path.join(workspace, rel)))),
-    // In a repository without hooks yet, the hooks folder is made (empty, as git init makes it) when
-    // the command runs, so a command cannot be the one to fill it.
-    ...(isFolder(path.join(workspace, '.git')) ? [path.join(workspace, '.git', 'hooks')] : []),
-  ].filter((p) => isWithin(p, workspace) && p !== workspace);
-  return { network: inputs.network, writable: [workspace], readOnly: unique(readOnly), hidden };
+  ]).filter((p) => !isWithin(workspace, p));
+  return {
+    network: inputs.network,
+    git: inputs.git,
+    home,
+    writable: unique([workspace, ...git.gitWritable]),
+    readOnly: unique(git.readOnly).filter((p) => p !== workspace),
+    shown,
+    hidden,
+  };
 }
 
 /**
- * Sockets that hand out what a file would not: the user's runtime folder (ssh-agent, the
- * keyring, D-Bus), the agent socket wherever it is, and Docker's (root on the machine). A
- * read-only mount does not stop connect(), so they are hidden.
+ * Where the host's Unix sockets live outside the home folder and /tmp (both private
+ * inside): /run holds the user's runtime folder (ssh-agent, the keyring, D-Bus), Docker's
+ * socket and the system bus. A read-only mount does not stop connect(), so it is hidden.
  */
-function socketPlaces(env: Readonly<Record<string, string | undefined>>): string[] {
-  const places = ['/run/docker.sock', '/var/run/docker.sock'];
-  const uid = process.getuid?.();
-  if (uid !== undefined) places.push(`/run/user/${uid}`);
-  if (env.XDG_RUNTIME_DIR && path.isAbsolute(env.XDG_RUNTIME_DIR)) places.push(env.XDG_RUNTIME_DIR);
-  if (env.SSH_AUTH_SOCK && path.isAbsolute(env.SSH_AUTH_SOCK)) places.push(env.SSH_AUTH_SOCK);
-  return places;
-}
+const SOCKET_PLACES: readonly string[] = ['/run', '/var/run'];
 
-/**
- * The real paths of those that exist (a link is hidden where it lands). Synchronous on
- * purpose: some thirty lookups, nearly all of missing paths, cost less blocking the loop
- * than queueing them on libuv's four threads behind whatever else is reading.
- */
-async function existingReal(paths: readonly string[]): Promise<string[]> {
+/** The real paths of those that exist (a link is hidden or shown where it lands). */
+function existingReal(paths: readonly string[]): string[] {
   const found: string[] = [];
   for (const p of paths) {
     try {
-      found.push(realpathSync.native(p));
+      const real = realpathSync.native(p);
+      statSync(real);
+      found.push(real);
     } catch {
-      // Missing (or unreadable): nothing there to hide or protect.
+      // Missing (or unreadable): nothing there to show or hide.
     }
   }
   return found;
 }
 
-/** Whether `p` is `root` or below it. */
-export function isWithin(p: string, root: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 function unique(paths: string[]): string[] {
   return [...new Set(paths)];
-}
-
-/** A real folder, not a link to one (a linked .git lands outside and is read-only already). */
-function isFolder(p: string): boolean {
-  try {
-    return lstatSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }

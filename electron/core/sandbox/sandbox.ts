@@ -14,16 +14,28 @@
  * PID namespace, and a sandbox that dies whole with its first process.
  */
 
-/** What a confined command may reach. Paths are absolute and real. */
+/** What a confined command may reach: an allow-list. Paths are absolute and real. */
 export interface SandboxProfile {
-  /** Whether it shares the machine's network. Without it, it has only a loopback of its own. */
+  /** Whether it may reach the network (through the app's proxy). Without it, it has only a loopback of its own. */
   network: boolean;
-  /** Where it may write, besides a private /tmp of its own (the workspace). */
+  /** `git: true`: the repository's .git is writable (its hooks and config stay read-only). */
+  git: boolean;
+  /** The home folder: empty inside, but for `shown`; $HOME is a private writable folder there. */
+  home: string;
+  /** Where it may write, besides a private /tmp and the private home (the workspace; .git with git: true). */
   writable: string[];
-  /** Inside a writable folder, kept read-only: the workspace's .git/hooks, .git/config and .gatehouse. */
+  /** Inside a writable folder, kept read-only as mount points: .git, .gatehouse, .claude, the hooks folder. */
   readOnly: string[];
-  /** Neither read nor written, even inside a writable folder: the data folder and secret stores. */
+  /** Places of the home folder shown read-only: toolchains, package caches, what the person added. */
+  shown: string[];
+  /** Neither read nor written, even inside a shown folder: the data folder, secret stores, /run's sockets. */
   hidden: string[];
+}
+
+/** What a command asks of the sandbox beyond the default. */
+export interface ProfileRequest {
+  network: boolean;
+  git: boolean;
 }
 
 export type SandboxAvailability =
@@ -40,7 +52,14 @@ export type SandboxAvailability =
 export interface CommandSpec {
   argv: readonly string[];
   cwd: string;
+  /** The app's environment without its keys; inside the sandbox only its allow-listed names are kept. */
   env: NodeJS.ProcessEnv;
+  /**
+   * Variables a card named (a workspace MCP server's `env`), passed as they are on top of
+   * the allow-listed ones. They never change what the sandbox shows (a PATH here does
+   * not make a host folder visible).
+   */
+  declaredEnv?: Readonly<Record<string, string>>;
 }
 
 /** A command spec turned into one that runs inside the sandbox. */
@@ -54,6 +73,8 @@ export interface ConfinedSpec extends CommandSpec {
   signalInside(wrapperPid: number, signal: NodeJS.Signals): Promise<number>;
   /** The wrapper writes its PID 1's host pid as JSON ("child-pid") on fd 3. */
   initPidOnFd3: true;
+  /** Bytes the wrapper reads on fd 4 before it starts the command (the seccomp program); a pipe the spawner fills. */
+  inputOnFd4?: Buffer;
   /** Removes what the run needed (its private /tmp); call once the run is over. */
   release(): Promise<void>;
 }
@@ -61,8 +82,14 @@ export interface ConfinedSpec extends CommandSpec {
 export interface Sandbox {
   /** Whether commands can be confined here; asked once and remembered. */
   availability(): Promise<SandboxAvailability>;
-  /** The default profile for a command in this workspace (SPEC §9), with or without the network. */
-  profile(workspaceRoot: string, options: { network: boolean }): Promise<SandboxProfile>;
+  /**
+   * The default profile for a command in this workspace (SPEC §9), with what it asked for.
+   * Throws SandboxRefusal when commands must not run (a hidden place moved since start).
+   */
+  profile(workspaceRoot: string, request: ProfileRequest): Promise<SandboxProfile>;
   /** The spec that runs `spec` held to `profile`. Throws when the sandbox is not available. */
   confine(spec: CommandSpec, profile: SandboxProfile): Promise<ConfinedSpec>;
 }
+
+/** Commands cannot run confined as promised right now; the words say why, for the card and the model. */
+export class SandboxRefusal extends Error {}

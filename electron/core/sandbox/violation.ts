@@ -8,6 +8,9 @@
 import type { SandboxProfile } from './sandbox.js';
 
 const READ_ONLY = /Read-only file system|EROFS/;
+const NOT_FOUND = /No such file or directory|ENOENT|not found|cannot access|can't open/i;
+/** A line that names a socket and a refusal, in either order (Node: "connect EPERM /x.sock"). */
+const UNIX_SOCKET = /^(?=.*(socket|\.sock\b|AF_UNIX))(?=.*(Operation not permitted|EPERM)).*$/im;
 const NO_NETWORK =
   /Network is unreachable|ENETUNREACH|Could not resolve host|Temporary failure in name resolution|Name or service not known|EAI_AGAIN|getaddrinfo ENOTFOUND|No address associated with hostname|Connection refused|ECONNREFUSED|Couldn't connect to server/i;
 
@@ -17,13 +20,47 @@ export function sandboxViolation(stderr: string, profile: SandboxProfile): strin
   if (hidden) {
     return `blocked by the sandbox: ${hidden} is hidden from commands (secrets and the app's data stay out of reach); work without it`;
   }
-  if (READ_ONLY.test(stderr)) {
-    const protectedHit = profile.readOnly.find(named);
-    if (protectedHit) return `blocked by the sandbox: ${protectedHit} stays read-only inside the sandbox`;
-    return `blocked by the sandbox: write outside the workspace (only ${profile.writable.join(', ')} and a private /tmp are writable)`;
+  if (READ_ONLY.test(stderr)) return readOnlyViolation(profile, named);
+  const unshown = unshownHomePath(stderr, profile);
+  if (unshown) {
+    return `blocked by the sandbox: ${unshown} is not shown to commands (the home folder is empty inside but for toolchains and caches; the user can add a place in Settings); work without it`;
+  }
+  if (UNIX_SOCKET.test(stderr)) {
+    return "blocked by the sandbox: commands cannot open Unix sockets (the machine's services, agents and daemons are out of reach)";
   }
   if (!profile.network && NO_NETWORK.test(stderr)) {
     return 'blocked by the sandbox: no network (run it again with network: true if it needs the network, e.g. to install packages)';
+  }
+  return null;
+}
+
+function readOnlyViolation(profile: SandboxProfile, named: (p: string) => boolean): string {
+  const protectedHit = profile.readOnly.find(named);
+  if (protectedHit && isGitPlace(protectedHit)) {
+    return profile.git
+      ? `blocked by the sandbox: ${protectedHit} stays read-only even with git: true (hooks and config are never writable by a command)`
+      : 'blocked by the sandbox: .git is read-only; ask with git: true if the command must commit, check out or fetch';
+  }
+  if (protectedHit) return `blocked by the sandbox: ${protectedHit} stays read-only inside the sandbox`;
+  const shownHit = profile.shown.find(named);
+  if (shownHit)
+    return `blocked by the sandbox: ${shownHit} is shown read-only (a toolchain or cache); write in the workspace or /tmp`;
+  return `blocked by the sandbox: write outside the workspace (only ${profile.writable.join(', ')}, a private /tmp and a private home are writable)`;
+}
+
+function isGitPlace(p: string): boolean {
+  return /(^|\/)\.git(\/|$)/.test(p);
+}
+
+/** A path below the home folder that the error names and the sandbox does not show. */
+function unshownHomePath(stderr: string, profile: SandboxProfile): string | null {
+  if (!NOT_FOUND.test(stderr) || profile.home === '/') return null;
+  const home = profile.home.endsWith('/') ? profile.home : `${profile.home}/`;
+  for (const match of stderr.matchAll(/(\/[^\s'"`:]+)/g)) {
+    const p = match[1] ?? '';
+    if (!p.startsWith(home)) continue;
+    const visible = [...profile.shown, ...profile.writable].some((v) => p === v || p.startsWith(`${v}/`));
+    if (!visible) return p;
   }
   return null;
 }

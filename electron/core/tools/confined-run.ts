@@ -24,6 +24,7 @@ export async function runConfinedOrNot(spec: ProcessSpec, confine: Confine | und
       env: confined.env,
       signalInside: confined.signalInside,
       initPidOnFd3: confined.initPidOnFd3,
+      inputOnFd4: confined.inputOnFd4,
     });
     return wrapperOutcome(outcome, spec.argv[0] ?? '');
   } finally {

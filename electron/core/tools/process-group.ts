@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
+import { feedWrapper, wrapperStdio } from '../sandbox/wrapper-fds.js';
 import { KILL_GRACE_MS, RUN_STREAM_MAX_BYTES } from '../../../shared/limits.js';
 import { pidAlive } from '../process/pid-alive.js';
 import { groupHasLiveMember } from './group-liveness.js';
@@ -37,6 +38,8 @@ export interface ProcessSpec {
    * PID 1 lingers as a zombie in the group and every check would walk).
    */
   initPidOnFd3?: boolean;
+  /** Bytes the wrapper reads on its fd 4 (the sandbox's seccomp program). */
+  inputOnFd4?: Buffer;
   /** Told the direct child's pid (which is also the group's id) once it has started. */
   onSpawn?: (pid: number) => void;
 }
@@ -110,7 +113,7 @@ class GroupRun {
         child = spawn(program, args, {
           cwd: this.spec.cwd,
           env: this.spec.env,
-          stdio: this.spec.initPidOnFd3 ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+          stdio: ['ignore', 'pipe', 'pipe', ...wrapperStdio(this.spec)],
           detached: true, // setsid(): the child leads a new group, so -pid reaches every descendant
           shell: false,
         });
@@ -125,6 +128,7 @@ class GroupRun {
       });
       child.once('spawn', () => {
         started = true;
+        feedWrapper(child, this.spec);
         resolve(child);
       });
     });

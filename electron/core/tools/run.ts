@@ -13,6 +13,7 @@ import {
   RUN_STREAM_MAX_BYTES,
 } from '../../../shared/limits.js';
 import type { ResolvedPath } from '../paths/workspace.js';
+import { profileOfCard } from '../sandbox/card-profile.js';
 import { planConfinement } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
 import { sandboxViolation } from '../sandbox/violation.js';
@@ -53,6 +54,7 @@ export const runArgsSchema = z.strictObject({
   cwd: z.string({ error: 'must be a folder path, relative to the workspace' }).optional(),
   network: z.boolean({ error: 'must be true or false' }).optional(),
   unconfined: z.boolean({ error: 'must be true or false' }).optional(),
+  git: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 export type RunArgs = z.infer<typeof runArgsSchema>;
@@ -66,8 +68,9 @@ const DESCRIPTION = `Run a program in the workspace and get back its exit code, 
 - timeout_s: 1 to ${RUN_MAX_TIMEOUT_S} seconds (default ${RUN_DEFAULT_TIMEOUT_S}). Above ${RUN_MAX_TIMEOUT_S} the call is refused. On timeout the command and everything it started get SIGTERM, then SIGKILL ${KILL_GRACE_MS / 1000} s later. Background processes it leaves behind are stopped the same way when it exits, so do not start servers or daemons expecting them to keep running.
 - Output: up to ${RUN_STREAM_MAX_BYTES / 1024} KiB of each stream. A longer stream comes back as its first and last ${halfStream} KiB with a note of how many bytes were left out, so filter chatty commands (grep, tail, --quiet) to keep what matters.
 - A non-zero exit code is reported, not treated as a failure of the tool: read it. The user approves each command before it runs.
-- Commands run in a sandbox: they can write only in the workspace and a private /tmp, cannot see the user's secrets (~/.ssh, cloud credentials, the app's data), have no network, and everything they start stops when they end. A result that says "blocked by the sandbox" means exactly that.
-- network: true gives the command the network. Ask for it only when the command needs it, e.g. to install packages or fetch dependencies; the user sees the request.
+- Commands run in a sandbox. A command sees the workspace, the system (/usr, /etc, …) and the user's toolchains and package caches (read-only); not the rest of the home folder: $HOME is a private, empty, writable folder, so dotfiles, credentials and the app's data are not there. It writes only in the workspace, /tmp (private) and that home; .git, .gatehouse and .claude are read-only. It sees only an allow-list of environment variables (PATH, LANG, toolchain variables; never tokens or keys). It has no network, cannot open Unix sockets, and everything it starts stops when it ends. A result that says "blocked by the sandbox" means exactly that, and says what to ask for.
+- git: true makes .git writable (its hooks and config stay read-only). Ask for it only for a command that must write git state: git commit, checkout, switch, branch, merge, rebase, stash, fetch, pull. git status, diff and log work without it.
+- network: true gives the command the network through the app's proxy. Ask for it only when the command needs it, e.g. to install packages or fetch dependencies; the user sees the request.
 - unconfined: true runs the command without the sandbox. Ask for it only after a confined run failed for a reason the sandbox explains ("blocked by the sandbox: ...") and the task cannot be done inside the workspace; say why in your message. Never use it to reach secrets.`;
 
 export const runTool: ToolDef<RunArgs> = {
@@ -83,7 +86,8 @@ async function planRun(args: RunArgs, ctx: ToolContext): Promise<CommandPlan> {
   const timeoutS = args.timeout_s ?? RUN_DEFAULT_TIMEOUT_S;
   const network = args.network === true;
   const unconfined = args.unconfined === true;
-  const confinement = await planConfinement(ctx.sandbox, ctx.workspace.root, { network, unconfined });
+  const git = args.git === true;
+  const confinement = await planConfinement(ctx.sandbox, ctx.workspace.root, { network, unconfined, git });
   if ('refused' in confinement) throw new ToolError(confinement.refused);
   return {
     kind: 'command',
@@ -94,6 +98,7 @@ async function planRun(args: RunArgs, ctx: ToolContext): Promise<CommandPlan> {
     customTimeout: args.timeout_s !== undefined && args.timeout_s !== RUN_DEFAULT_TIMEOUT_S,
     network,
     unconfined,
+    git,
     sandbox: confinement.sandbox,
     args,
   };
@@ -161,7 +166,9 @@ export async function runCommand(argv: readonly string[], options: RunCommandOpt
 }
 
 function profileOf(sandbox: Extract<CommandPlan['sandbox'], { confined: true }>): SandboxProfile {
-  return { network: sandbox.network, writable: sandbox.writable, readOnly: sandbox.readOnly, hidden: sandbox.hidden };
+  const profile = profileOfCard(sandbox);
+  if (!profile) throw new StalePlanError('its card is from before the home folder was emptied inside the sandbox');
+  return profile;
 }
 
 async function resolveCwd(input: string | undefined, ctx: ToolContext): Promise<string> {

@@ -49,6 +49,8 @@ export interface CommandPlan {
   network: boolean;
   /** The call asked to run without the sandbox. */
   unconfined: boolean;
+  /** The call asked to write git state (git: true): .git writable, its hooks and config not. */
+  git: boolean;
   /** What the run can reach (SPEC §9): the card shows it, the grant names it, the run is held to it. */
   sandbox: CommandSandbox;
   args: Record<string, unknown>;

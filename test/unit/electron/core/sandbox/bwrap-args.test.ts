@@ -5,19 +5,23 @@ import type { SandboxProfile } from '../../../../../electron/core/sandbox/sandbo
 
 const profile: SandboxProfile = {
   network: false,
-  writable: ['/home/u'],
-  readOnly: ['/home/u/.git/hooks'],
-  hidden: ['/data', '/home/u/.ssh', '/home/u/.netrc'],
+  git: false,
+  home: '/home/u',
+  writable: ['/home/u/src'],
+  readOnly: ['/home/u/src/.git', '/home/u/src/.gatehouse'],
+  shown: ['/home/u/.cargo/bin', '/home/u/.config'],
+  hidden: ['/data', '/home/u/.config/gh', '/home/u/.netrc'],
 };
+const base = { privateTmp: '/tmp/gatehouse-sandbox-x', homeRoots: ['/home', '/root'], disableUserns: true };
 
 describe('bwrapArgs', () => {
   const args = bwrapArgs({
     argv: ['sh', '-c', 'echo "$HOME" | tr a b'],
     cwd: '/home/u/src',
     profile,
-    privateTmp: '/tmp/gatehouse-sandbox-x',
-    hiddenFolders: new Set(['/data', '/home/u/.ssh']),
-    disableUserns: true,
+    ...base,
+    hiddenFolders: new Set(['/data', '/home/u/.config/gh']),
+    seccompFd: 4,
   });
 
   it('passes the argv exactly, after --, with no shell in between', () => {
@@ -32,14 +36,24 @@ describe('bwrapArgs', () => {
     expect(args.join(' ')).toContain('--proc /proc');
   });
 
-  it('mounts the hidden places last, so they stay hidden inside the writable workspace', () => {
+  it('empties the homes, then shows the toolchains read-only, then binds the workspace, then its read-only places, then hides', () => {
     const at = (s: string) => args.join(' ').indexOf(s);
-    expect(at('--ro-bind / /')).toBeLessThan(at('--bind /home/u /home/u'));
-    expect(at('--bind /home/u /home/u')).toBeLessThan(at('--ro-bind /home/u/.git/hooks /home/u/.git/hooks'));
-    expect(at('--ro-bind /home/u/.git/hooks')).toBeLessThan(at('--tmpfs /home/u/.ssh --remount-ro /home/u/.ssh'));
+    expect(at('--ro-bind / /')).toBeLessThan(at('--tmpfs /home '));
+    expect(at('--tmpfs /home ')).toBeLessThan(at('--tmpfs /home/u '));
+    expect(at('--tmpfs /root')).toBeLessThan(at('--tmpfs /home/u '));
+    expect(at('--tmpfs /home/u ')).toBeLessThan(at('--ro-bind /home/u/.cargo/bin /home/u/.cargo/bin'));
+    expect(at('--tmpfs /home/u ')).toBeLessThan(at('--bind /home/u/src /home/u/src'));
+    expect(at('--bind /home/u/src /home/u/src')).toBeLessThan(at('--ro-bind /home/u/src/.git /home/u/src/.git'));
+    expect(at('--ro-bind /home/u/src/.gatehouse')).toBeLessThan(at('--tmpfs /home/u/.config/gh --remount-ro'));
+    expect(at('--ro-bind /home/u/.config /home/u/.config')).toBeLessThan(at('--tmpfs /home/u/.config/gh'));
     expect(args.join(' ')).toContain('--tmpfs /data --remount-ro /data');
     expect(args.join(' ')).toContain('--ro-bind /dev/null /home/u/.netrc');
     expect(args.join(' ')).toContain('--bind /tmp/gatehouse-sandbox-x /tmp');
+  });
+
+  it('loads the seccomp program from the fd it is given, after the mounts', () => {
+    expect(args.slice(args.indexOf('--seccomp'), args.indexOf('--seccomp') + 2)).toEqual(['--seccomp', '4']);
+    expect(args.indexOf('--seccomp')).toBeGreaterThan(args.indexOf('/proc'));
   });
 
   it('mounts outer folders first and its own /dev and /proc last, so a workspace at / uncovers neither /tmp nor /proc', () => {
@@ -47,9 +61,9 @@ describe('bwrapArgs', () => {
       argv: ['true'],
       cwd: '/',
       profile: { ...profile, writable: ['/'], readOnly: [], hidden: [] },
+      ...base,
       privateTmp: '/tmp/p',
       hiddenFolders: new Set(),
-      disableUserns: true,
     }).join(' ');
     expect(atRoot.indexOf('--bind / /')).toBeLessThan(atRoot.indexOf('--bind /tmp/p /tmp'));
     expect(atRoot.indexOf('--bind /tmp/p /tmp')).toBeLessThan(atRoot.indexOf('--dev /dev'));
@@ -58,23 +72,23 @@ describe('bwrapArgs', () => {
       argv: ['true'],
       cwd: '/tmp/w',
       profile: { ...profile, writable: ['/tmp/w'], readOnly: [], hidden: [] },
+      ...base,
       privateTmp: '/tmp/p',
       hiddenFolders: new Set(),
-      disableUserns: true,
     }).join(' ');
     expect(underTmp.indexOf('--bind /tmp/p /tmp')).toBeLessThan(underTmp.indexOf('--bind /tmp/w /tmp/w'));
   });
 
-  it('shares the network only when the profile has it', () => {
+  it('never shares the host network: with network, the way out is the bridge it is given', () => {
     const withNet = bwrapArgs({
       argv: ['true'],
       cwd: '/home/u',
       profile: { ...profile, network: true },
-      privateTmp: '/tmp/x',
+      ...base,
       hiddenFolders: new Set(),
       disableUserns: false,
     });
-    expect(withNet).not.toContain('--unshare-net');
+    expect(withNet).toContain('--unshare-net');
     expect(withNet).not.toContain('--disable-userns');
   });
 });
@@ -82,9 +96,19 @@ describe('bwrapArgs', () => {
 describe('sandboxViolation', () => {
   it.each([
     ["touch: cannot touch '/etc/x': Read-only file system", /^blocked by the sandbox: write outside the workspace/],
-    ['sh: 1: cannot create .git/hooks/pre-commit: Read-only file system', /\/home\/u\/\.git\/hooks stays read-only/],
-    ['cat: /home/u/.ssh/id_rsa: No such file or directory', /\/home\/u\/\.ssh is hidden from commands/],
-    ['cat: .netrc: Permission denied', /\/home\/u\/\.netrc is hidden/],
+    ['sh: 1: cannot create .git/hooks/pre-commit: Read-only file system', /\.git is read-only; ask with git: true/],
+    [
+      "fatal: Unable to create '/home/u/src/.git/index.lock': Read-only file system",
+      /\.git is read-only; ask with git: true/,
+    ],
+    [
+      'sh: 1: cannot create .gatehouse/settings.json: Read-only file system',
+      /\/home\/u\/src\/\.gatehouse stays read-only/,
+    ],
+    ['touch: cannot touch /home/u/.cargo/bin/x: Read-only file system', /\.cargo\/bin is shown read-only/],
+    ['cat: /home/u/.ssh/id_rsa: No such file or directory', /\/home\/u\/\.ssh\/id_rsa is not shown to commands/],
+    ['cat: /home/u/.config/gh/hosts.yml: No such file or directory', /\/home\/u\/\.config\/gh is hidden from commands/],
+    ['OSError: [Errno 1] Operation not permitted (socket.socket(AF_UNIX))', /cannot open Unix sockets/],
     ['curl: (6) Could not resolve host: example.com', /^blocked by the sandbox: no network/],
     ['Error: connect ECONNREFUSED 127.0.0.1:8080', /no network \(run it again with network: true/],
     ['npm ERR! network getaddrinfo EAI_AGAIN registry.npmjs.org', /no network/],
@@ -95,7 +119,8 @@ describe('sandboxViolation', () => {
   it('says nothing for an ordinary failure, nor of the network when the command had it', () => {
     expect(sandboxViolation('FAIL test/a.test.ts: expected 1 to be 2', profile)).toBeNull();
     expect(sandboxViolation('ECONNREFUSED 127.0.0.1:5432', { ...profile, network: true })).toBeNull();
-    expect(sandboxViolation('cannot open /home/u/.sshd_config', profile)).toBeNull();
+    expect(sandboxViolation('cannot open /home/u/.cargo/bin/cargo-x: No such file or directory', profile)).toBeNull();
+    expect(sandboxViolation('cannot open /home/u/src/missing.txt: No such file or directory', profile)).toBeNull();
   });
 
   it('shows the host folders a command needs under /tmp read-only, after the private /tmp and before the hidden places', () => {
@@ -103,13 +128,13 @@ describe('sandboxViolation', () => {
       argv: ['/tmp/checkout/node_modules/.bin/tool'],
       cwd: '/home/u',
       profile,
+      ...base,
       privateTmp: '/tmp/p',
       shownInTmp: ['/tmp/checkout/node_modules/.bin'],
-      hiddenFolders: new Set(['/home/u/.ssh', '/data']),
-      disableUserns: true,
+      hiddenFolders: new Set(['/home/u/.config/gh', '/data']),
     }).join(' ');
     const shown = args.indexOf('--ro-bind /tmp/checkout/node_modules/.bin /tmp/checkout/node_modules/.bin');
     expect(shown).toBeGreaterThan(args.indexOf('--bind /tmp/p /tmp'));
-    expect(shown).toBeLessThan(args.indexOf('--tmpfs /home/u/.ssh'));
+    expect(shown).toBeLessThan(args.indexOf('--tmpfs /home/u/.config/gh'));
   });
 });

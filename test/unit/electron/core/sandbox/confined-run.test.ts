@@ -69,15 +69,20 @@ async function run(raw: Record<string, unknown>, c = ctx): Promise<ToolResult & 
 const sh = (script: string, extra: Record<string, unknown> = {}) => ({ argv: ['sh', '-c', script], ...extra });
 
 describe('a confined command', () => {
-  it('plans confined by default: writes only in the workspace, no network, the data folder and ~/.ssh hidden', async () => {
+  it('plans confined by default: writes only in the workspace, an empty home, no network, the data folder hidden', async () => {
     const p = await plan({ argv: ['true'] });
     expect(p.sandbox).toEqual({
       confined: true,
       network: false,
+      git: false,
+      home,
       writable: [ws],
-      readOnly: [],
-      // The data folder and the planted key first; the machine's own socket places may follow.
-      hidden: expect.arrayContaining([dataDir, path.join(home, '.ssh')]),
+      // The app's folders are made empty and read-only when the command runs.
+      readOnly: [path.join(ws, '.gatehouse'), path.join(ws, '.claude')],
+      // This home has no toolchains to show.
+      shown: [],
+      // The data folder first; the machine's own socket places follow.
+      hidden: expect.arrayContaining([dataDir]),
     });
   });
 
@@ -85,10 +90,10 @@ describe('a confined command', () => {
     const target = path.join(root, 'outside', 'new.txt');
     const result = await run(sh(`echo x > ${target}`));
     expect(result.output.split('\n')[0]).toBe(
-      `blocked by the sandbox: write outside the workspace (only ${ws} and a private /tmp are writable)`,
+      `blocked by the sandbox: write outside the workspace (only ${ws}, a private /tmp and a private home are writable)`,
     );
     await expect(fs.access(target)).rejects.toThrow();
-    // Nor over an existing file outside, nor in the home folder.
+    // Nor over an existing file outside, nor in the home folder (its writes land in the private home).
     await fs.writeFile(path.join(root, 'outside', 'keep.txt'), 'original');
     await run(sh(`echo changed > ${root}/outside/keep.txt; touch ${home}/.bashrc`));
     expect(await fs.readFile(path.join(root, 'outside', 'keep.txt'), 'utf8')).toBe('original');
@@ -150,23 +155,7 @@ describe('a confined command', () => {
     }
   });
 
-  it('with network: true reaches the loopback server (the network is shared), and the plan says so', async () => {
-    const { port, accepted, close } = await listen();
-    try {
-      const p = await plan({ argv: ['true'], network: true });
-      expect(p).toMatchObject({ network: true, sandbox: { confined: true, network: true } });
-      const result = await run({ argv: [process.execPath, '-e', connectScript(port)], network: true });
-      expect(result.details).toMatchObject({ exitCode: 0, stdout: 'CONNECTED\n' });
-      expect(accepted()).toBe(1);
-      // Still confined otherwise: no write outside.
-      const outside = await run(sh(`echo x > ${root}/outside/net.txt`, { network: true }));
-      expect(outside.details).not.toMatchObject({ exitCode: 0 });
-    } finally {
-      await close();
-    }
-  });
-
-  it('cannot reach the ssh-agent socket, which a read-only mount alone would not stop', async () => {
+  it('cannot reach the ssh-agent socket, which a read-only mount alone would not stop: no Unix socket at all', async () => {
     const socket = path.join(root, 'agent.sock');
     let connections = 0;
     const server = net.createServer((c) => {
@@ -177,10 +166,10 @@ describe('a confined command', () => {
     try {
       const sandbox = new BwrapSandbox({ dataDir, home, env: { ...process.env, SSH_AUTH_SOCK: socket } });
       const c: ToolContext = { ...ctx, sandbox: { sandbox, refuseUnconfined: () => false } };
-      expect((await plan({ argv: ['true'] }, c)).sandbox).toMatchObject({ hidden: expect.arrayContaining([socket]) });
       const script = `require('net').connect(${JSON.stringify(socket)}).on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => { console.error(e.message); process.exit(3); })`;
       const result = await run({ argv: [process.execPath, '-e', script] }, c);
       expect(result.details).toMatchObject({ exitCode: 3 });
+      expect(result.output.split('\n')[0]).toMatch(/^blocked by the sandbox: commands cannot open Unix sockets/);
       expect(connections).toBe(0);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -206,39 +195,52 @@ describe('a confined command', () => {
     for (const pid of seen) expect(pidAlive(pid)).toBe(false);
   });
 
-  it('keeps .git/hooks, .git/config and .gatehouse read-only', async () => {
+  it('keeps .git as a whole, .gatehouse and .claude read-only, and says to ask with git: true', async () => {
     await fs.mkdir(path.join(ws, '.git', 'hooks'), { recursive: true });
     await fs.writeFile(path.join(ws, '.git', 'config'), '[core]\n');
+    await fs.writeFile(path.join(ws, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     await fs.mkdir(path.join(ws, '.gatehouse'));
     const p = await plan({ argv: ['true'] });
     expect(p.sandbox).toMatchObject({
-      readOnly: [path.join(ws, '.git', 'hooks'), path.join(ws, '.git', 'config'), path.join(ws, '.gatehouse')],
+      readOnly: [path.join(ws, '.git'), path.join(ws, '.gatehouse'), path.join(ws, '.claude')],
     });
     const result = await run(
       sh(
-        'echo ok > .git/HEAD; echo evil > .git/hooks/pre-commit; echo "[core] hooksPath=/x" >> .git/config; echo {} > .gatehouse/settings.json',
+        'echo ok > .git/HEAD; echo evil > .git/hooks/pre-commit; echo "[core] hooksPath=/x" >> .git/config; echo {} > .gatehouse/settings.json; mkdir .claude/skills',
       ),
     );
-    expect(result.output.split('\n')[0]).toMatch(/^blocked by the sandbox: .* stays read-only inside the sandbox$/);
+    expect(result.output.split('\n')[0]).toBe(
+      'blocked by the sandbox: .git is read-only; ask with git: true if the command must commit, check out or fetch',
+    );
     await expect(fs.access(path.join(ws, '.git', 'hooks', 'pre-commit'))).rejects.toThrow();
     await expect(fs.access(path.join(ws, '.gatehouse', 'settings.json'))).rejects.toThrow();
+    expect(await fs.readdir(path.join(ws, '.claude'))).toEqual([]);
     expect(await fs.readFile(path.join(ws, '.git', 'config'), 'utf8')).toBe('[core]\n');
-    // The rest of .git stays writable, so git itself works.
-    expect(await fs.readFile(path.join(ws, '.git', 'HEAD'), 'utf8')).toBe('ok\n');
+    expect(await fs.readFile(path.join(ws, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/main\n');
   });
 });
 
-describe('a repository without a hooks folder yet', () => {
-  it('gets an empty read-only one when a command runs, so the command cannot be the one to fill it', async () => {
+describe('git: true', () => {
+  it('makes .git writable for the run, but never its hooks or config, and its card and grant say so', async () => {
     await fs.mkdir(path.join(ws, '.git'));
     await fs.writeFile(path.join(ws, '.git', 'config'), '[core]\n');
-    const p = await plan({ argv: ['true'] });
-    expect(p.sandbox).toMatchObject({ readOnly: [path.join(ws, '.git', 'config'), path.join(ws, '.git', 'hooks')] });
+    const p = await plan({ argv: ['true'], git: true });
+    expect(p).toMatchObject({ git: true, sandbox: { confined: true, git: true } });
+    expect(p.sandbox).toMatchObject({
+      writable: [ws, path.join(ws, '.git')],
+      readOnly: expect.arrayContaining([path.join(ws, '.git', 'hooks'), path.join(ws, '.git', 'config')]),
+    });
     // Planning touched nothing.
     await expect(fs.access(path.join(ws, '.git', 'hooks'))).rejects.toThrow();
-    const result = await run(sh('mkdir -p .git/hooks; echo evil > .git/hooks/post-checkout'));
+    const result = await run(
+      sh('echo ok > .git/HEAD; mkdir -p .git/hooks; echo evil > .git/hooks/post-checkout; echo x >> .git/config', {
+        git: true,
+      }),
+    );
     expect(result.details).not.toMatchObject({ exitCode: 0 });
+    expect(await fs.readFile(path.join(ws, '.git', 'HEAD'), 'utf8')).toBe('ok\n');
     expect(await fs.readdir(path.join(ws, '.git', 'hooks'))).toEqual([]);
+    expect(await fs.readFile(path.join(ws, '.git', 'config'), 'utf8')).toBe('[core]\n');
   });
 });
 

@@ -39,7 +39,7 @@ describe('host folders under /tmp', () => {
       home: path.join(ws, 'home'),
       env: process.env,
     });
-    const profile = await sandbox.profile(ws, { network: false });
+    const profile = await sandbox.profile(ws, { network: false, git: false });
     const env = { PATH: `${path.join(tmp, 'bin')}:/usr/bin:/bin` };
     for (const argv of [[path.join(tmp, 'bin', 'hello')], ['hello']]) {
       const spec = await sandbox.confine({ argv, cwd: ws, env }, profile);

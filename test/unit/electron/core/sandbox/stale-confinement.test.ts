@@ -3,7 +3,16 @@ import type { CommandCardBody, CommandSandbox } from '../../../../../shared/card
 import { staleReason } from '../../../../../electron/core/gate/card-body.js';
 import type { CommandPlan } from '../../../../../electron/core/tools/types.js';
 
-const confined: CommandSandbox = { confined: true, network: false, writable: ['/w'], readOnly: [], hidden: ['/d'] };
+const confined: CommandSandbox = {
+  confined: true,
+  network: false,
+  git: false,
+  home: '/h',
+  writable: ['/w'],
+  readOnly: [],
+  shown: ['/h/.cargo/bin'],
+  hidden: ['/d'],
+};
 const body: CommandCardBody = { kind: 'command', tool: 'run', argv: ['make'], cwd: '/w', sandbox: confined };
 const plan = (sandbox: CommandSandbox): CommandPlan => ({
   kind: 'command',
@@ -14,6 +23,7 @@ const plan = (sandbox: CommandSandbox): CommandPlan => ({
   customTimeout: false,
   network: false,
   unconfined: false,
+  git: false,
   sandbox,
   args: { argv: ['make'] },
 });
@@ -25,6 +35,16 @@ describe('an answer to a command card, when the sandbox changed meanwhile', () =
     );
     expect(staleReason(body, plan({ ...confined, network: true }))).toBe("the command's network access changed");
     expect(staleReason(body, plan({ ...confined, writable: ['/'] }))).toBe('where the command may write changed');
+    expect(staleReason(body, plan({ ...confined, readOnly: ['/w/.claude'] }))).toBe(
+      'where the command may write changed',
+    );
+    expect(staleReason(body, plan({ ...confined, shown: ['/h/.cargo/bin', '/h/.config'] }))).toBe(
+      'what the command can see of your home folder changed',
+    );
+  });
+
+  it('stands when a shown place went away: the command sees less than its card said', () => {
+    expect(staleReason(body, plan({ ...confined, shown: [] }))).toBeNull();
   });
 
   it('stands when only the hidden places changed, or nothing did', () => {

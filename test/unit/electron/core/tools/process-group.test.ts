@@ -31,7 +31,15 @@ function run(argv: string[], extra: Partial<ProcessSpec> = {}) {
     home: path.join(dir, '.home'),
     env: process.env,
   });
-  const profile = { network: false, writable: [dir], readOnly: [], hidden: [] };
+  const profile = {
+    network: false,
+    git: false,
+    home: path.join(dir, '.home'),
+    writable: [dir],
+    readOnly: [],
+    shown: [],
+    hidden: [],
+  };
   return runConfinedOrNot(spec, { sandbox, profile });
 }
 

@@ -227,7 +227,7 @@ describe.each(['plain', 'confined'] as const)('run: execution, %s', (mode) => {
 describe('runCommand', () => {
   it('runs confined when given the sandbox and a profile, as the Stop hooks do', async () => {
     const sandbox = confinedBy(root).sandbox;
-    const profile = await sandbox.profile(ws(), { network: false });
+    const profile = await sandbox.profile(ws(), { network: false, git: false });
     // Outside /tmp, which a confined command sees as a private folder of its own.
     const outside = `/var/tmp/gatehouse-run-test-${process.pid}.txt`;
     const outcome = await runCommand(['sh', '-c', `echo x > ${outside}`], {

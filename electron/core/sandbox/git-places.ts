@@ -1,0 +1,173 @@
+/**
+ * The places in a workspace that something outside the sandbox runs code from later
+ * (SPEC §9): git, when the person runs `git status` or `git commit` unconfined, and the
+ * app itself (Stop hooks and skills in `.gatehouse/`, skills in `.claude/`). A confined
+ * command must not change them, or one allowed command becomes code run as the person.
+ *
+ * Each is read-only as a whole and mounted on its own, so it is a mount point: a mount
+ * cannot be renamed away (EBUSY), which is how `mv .git .git-old` then a new `.git`
+ * planted a `core.fsmonitor` before. A read-only `.git` also closes `.git/commondir`,
+ * `.git/config`, the hooks and the index (through which a nested repository was added
+ * as a gitlink). A worktree's `.git` *file* is mounted too, and the folder it names when
+ * that folder is inside the workspace; so is the folder `core.hooksPath` names (husky's
+ * `.husky/`), and the configuration of the hook managers that a hook in `.git/hooks`
+ * hands the commit to.
+ *
+ * With `git: true` (a command that must commit, check out or fetch), `.git` is writable
+ * but its hooks and config are not: the card says so in amber.
+ */
+import { execFile } from 'node:child_process';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { isWithin } from './within.js';
+
+/** The app's own folders in a workspace: Stop hooks and skills (SPEC §4). */
+export const APP_FOLDERS: readonly string[] = ['.gatehouse', '.claude'];
+
+/**
+ * Hook managers whose hook script in `.git/hooks` (or `core.hooksPath`) runs whatever
+ * this file says at the person's next commit.
+ */
+export const HOOK_MANAGER_CONFIGS: readonly string[] = [
+  '.pre-commit-config.yaml',
+  'lefthook.yml',
+  '.lefthook.yml',
+  'lefthook-local.yml',
+  '.overcommit.yml',
+  '.simple-git-hooks.json',
+  '.simple-git-hooks.js',
+];
+
+export interface GitPlaces {
+  /** Read-only, each mounted on its own. Existing, real paths inside the workspace. */
+  readOnly: string[];
+  /** Folders to make (empty) before the command runs, so a command cannot be the one to fill them. */
+  makeEmpty: string[];
+  /** With git: true, the git folders the command may write (outside the workspace for a worktree). */
+  gitWritable: string[];
+}
+
+/** How `core.hooksPath` is read; a test stands in its own. */
+export type HooksPathReader = (workspace: string) => Promise<string | null>;
+
+export async function gitPlaces(
+  workspace: string,
+  options: { git: boolean; hooksPath?: HooksPathReader },
+): Promise<GitPlaces> {
+  const places: GitPlaces = { readOnly: [], makeEmpty: [], gitWritable: [] };
+  const dotGit = path.join(workspace, '.git');
+  const kind = entryKind(dotGit);
+  if (kind === 'folder') addGitFolder(places, dotGit, options.git);
+  if (kind === 'file') addGitFile(places, workspace, dotGit, options.git);
+  const hooksPath = await (options.hooksPath ?? readHooksPath)(workspace);
+  if (hooksPath) {
+    const folder = path.resolve(workspace, hooksPath);
+    if (isWithin(folder, workspace) && folder !== workspace) addFolder(places, folder);
+  }
+  for (const name of APP_FOLDERS) addFolder(places, path.join(workspace, name));
+  for (const name of HOOK_MANAGER_CONFIGS) {
+    const file = path.join(workspace, name);
+    if (entryKind(file) === 'file') places.readOnly.push(file);
+  }
+  return places;
+}
+
+function addGitFolder(places: GitPlaces, dotGit: string, git: boolean): void {
+  if (!git) {
+    places.readOnly.push(dotGit);
+    return;
+  }
+  places.gitWritable.push(dotGit);
+  addFolder(places, path.join(dotGit, 'hooks'));
+  if (entryKind(path.join(dotGit, 'config')) === 'file') places.readOnly.push(path.join(dotGit, 'config'));
+}
+
+/**
+ * A worktree's or submodule's `.git` file (`gitdir: <folder>`). The file is read-only
+ * always; the folder it names is read-only too when it is inside the workspace (the
+ * review rewrote the file to `gitdir: ./.g`, a repository of its own making). Outside the
+ * workspace it is read-only anyway, unless `git: true` makes it writable for the run.
+ */
+function addGitFile(places: GitPlaces, workspace: string, dotGit: string, git: boolean): void {
+  places.readOnly.push(dotGit);
+  const gitDir = gitDirOf(dotGit, workspace);
+  if (!gitDir) return;
+  const common = commonDirOf(gitDir);
+  const folders = [...new Set([gitDir, ...(common ? [common] : [])])];
+  for (const folder of folders) {
+    if (git) {
+      places.gitWritable.push(folder);
+      addFolder(places, path.join(folder, 'hooks'));
+      if (entryKind(path.join(folder, 'config')) === 'file') places.readOnly.push(path.join(folder, 'config'));
+    } else if (isWithin(folder, workspace)) {
+      places.readOnly.push(folder);
+    }
+  }
+}
+
+function gitDirOf(dotGitFile: string, workspace: string): string | null {
+  const line = readSmall(dotGitFile)?.match(/^gitdir:\s*(.+?)\s*$/m)?.[1];
+  if (!line) return null;
+  return realOrNull(path.resolve(workspace, line));
+}
+
+function commonDirOf(gitDir: string): string | null {
+  const line = readSmall(path.join(gitDir, 'commondir'))?.trim();
+  return line ? realOrNull(path.resolve(gitDir, line)) : null;
+}
+
+/** A folder inside the workspace, read-only; made empty first when it does not exist. */
+function addFolder(places: GitPlaces, folder: string): void {
+  const kind = entryKind(folder);
+  if (kind === 'folder' || kind === 'file') places.readOnly.push(folder);
+  else if (kind === 'absent') {
+    places.makeEmpty.push(folder);
+    places.readOnly.push(folder);
+  }
+  // A link is left alone: it lands somewhere else, which is read-only unless it is in the workspace,
+  // and then that place is what a command could change; see the note in the closing issue.
+}
+
+/**
+ * `core.hooksPath` as the person's git reads it (system, global, local and worktree
+ * config, includes followed): `git config` only reads files, it never runs a hook or
+ * an fsmonitor. Null when unset, when git is missing or refuses the folder.
+ */
+export const readHooksPath: HooksPathReader = (workspace) =>
+  new Promise((resolve) => {
+    execFile(
+      'git',
+      ['-C', workspace, 'config', '--get', 'core.hooksPath'],
+      { timeout: 5000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_TERMINAL_PROMPT: '0' } },
+      (err, stdout) => resolve(err ? null : String(stdout).trim() || null),
+    );
+  });
+
+type EntryKind = 'folder' | 'file' | 'link' | 'absent' | 'other';
+
+function entryKind(p: string): EntryKind {
+  try {
+    const stat = lstatSync(p);
+    if (stat.isSymbolicLink()) return 'link';
+    if (stat.isDirectory()) return 'folder';
+    return stat.isFile() ? 'file' : 'other';
+  } catch {
+    return 'absent';
+  }
+}
+
+function readSmall(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8').slice(0, 4096);
+  } catch {
+    return null;
+  }
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return realpathSync.native(p);
+  } catch {
+    return null;
+  }
+}
