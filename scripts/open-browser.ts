@@ -1,6 +1,8 @@
 /**
  * Opens a URL in the desktop's browser where there is a desktop; otherwise says in one line
- * that the user should open it. Never waits for the browser.
+ * that the user should open it. Never waits for the browser. The URL goes on a command line
+ * that every local user can read (`ps`), so it must carry no secret: `npm start` passes the
+ * file URL of a launch page only this user can read (electron/web/launch-page.ts).
  */
 import { spawn } from 'node:child_process';
 

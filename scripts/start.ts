@@ -4,6 +4,9 @@
  * to the browser by the web host. FOLDER opens a session on that folder either way, and
  * the window shows its tab with the composer focused.
  */
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { refuseWorkspace } from '../electron/core/paths/workspace-refusal.js';
 import { serveUntilSignal } from '../electron/web/start-web-host.js';
 import { dataDir } from './data-dir.js';
 import { startElectron } from './electron-start.js';
@@ -14,13 +17,22 @@ import { parseStartArgs } from './start-args.js';
 try {
   const args = parseStartArgs(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
   const env = args.dataDir ? { ...process.env, GATEHOUSE_HOME: args.dataDir } : process.env;
+  // A refused folder (`npm start -- ~`) is said in one line before anything starts; the core
+  // refuses it again at its door, with Electron's own data folder where that differs.
+  if (args.folder) await refuseWorkspace(args.folder, { home: os.homedir(), dataDir: dataDir(args.dataDir, env) });
   const exitCode = await startElectron(args.folder ? [args.folder] : [], env);
   if (exitCode !== null) process.exit(exitCode);
   await ensureRendererBuilt(['missing', 'stale']);
-  // The browser's command line is readable by every local user (`ps`): it gets a code good
-  // for one visit within 60 s, never the token itself.
-  await serveUntilSignal({ dataDir: dataDir(args.dataDir, process.env), openFolder: args.folder }, (host) =>
-    openBrowser(host.oneTimeUrl()),
+  // The browser's command line is readable by every local user (`ps`): it gets the path of
+  // a page only this user can read, never the token nor a code that leads to it.
+  await serveUntilSignal(
+    { dataDir: dataDir(args.dataDir, process.env), openFolder: args.folder },
+    (host) =>
+      void host.launchPage().then(
+        (page) => openBrowser(pathToFileURL(page).href),
+        (err: Error) =>
+          console.log(`Could not write the page that opens the browser (${err.message}): open the URL above.`),
+      ),
   );
 } catch (err) {
   console.error(`gatehouse: ${(err as Error).message}`);

@@ -1,9 +1,9 @@
 /**
- * What `npm start` hands the browser instead of the token. A command line is public: any
- * local user sees `xdg-open URL` (and the browser it starts) in `ps`. So the URL carries a
- * code that the host exchanges once, within 60 s, for a redirect to `/#token=…`; what `ps`
- * shows is worthless after the page used it or a minute passed. Codes live in memory only:
- * a restarted host honours none.
+ * What `npm start` hands the browser instead of the token: a code that the host exchanges
+ * once, within 60 s, for a redirect to `/#token=…`. The code itself never goes on a command
+ * line either (any local user reads those in `ps`, and whoever fetched the code first would
+ * get the token): it rides in a launch page only the user can read (launch-page.ts), which
+ * goes once the code is spent. Codes live in memory only: a restarted host honours none.
  */
 import { randomBytes } from 'node:crypto';
 import { tokenMatches } from './token.js';
@@ -22,6 +22,8 @@ interface LiveCode {
   code: string;
   expiresAt: number;
   session: string | null;
+  /** Called once when the code is spent (the launch page that carried it is deleted then). */
+  onRedeemed?: () => void;
 }
 
 export class OneTimeCodes {
@@ -29,10 +31,10 @@ export class OneTimeCodes {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  mint(session: string | null = null): string {
+  mint(session: string | null = null, onRedeemed?: () => void): string {
     this.purge();
     const code = randomBytes(24).toString('base64url');
-    this.live.push({ code, expiresAt: this.now() + CODE_LIFETIME_MS, session });
+    this.live.push({ code, expiresAt: this.now() + CODE_LIFETIME_MS, session, onRedeemed });
     if (this.live.length > MAX_LIVE_CODES) this.live.shift();
     return code;
   }
@@ -45,6 +47,7 @@ export class OneTimeCodes {
     for (const entry of this.live) if (tokenMatches(entry.code, given)) found = entry;
     if (!found) return null;
     this.live = this.live.filter((entry) => entry !== found);
+    found.onRedeemed?.();
     return { session: found.session };
   }
 

@@ -53,10 +53,11 @@ export interface WebServer {
   /** `url`, also telling the page which session to show first (`--open FOLDER`). */
   tokenUrl(session?: string | null): string;
   /**
-   * A URL for a command line (`xdg-open`), which every local user can read: it carries a
-   * code good for one visit within 60 s, never the token. The session rides with the code.
+   * A URL that carries a code good for one visit within 60 s, never the token; the session
+   * rides with the code. For a launch page only the user can read, never a command line:
+   * whoever visits it first gets the token. `onRedeemed` runs when it is spent.
    */
-  oneTimeUrl(session?: string | null): string;
+  oneTimeUrl(session?: string | null, onRedeemed?: () => void): string;
   readonly port: number;
   /** Set when listening beyond this machine: print it. */
   readonly warning: string | null;
@@ -143,7 +144,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   return {
     url: `${origin}/${fragment(options.token, null)}`,
     tokenUrl: (session) => `${origin}/${fragment(options.token, session ?? null)}`,
-    oneTimeUrl: (session) => `${origin}/?code=${codes.mint(session ?? null)}`,
+    oneTimeUrl: (session, onRedeemed) => `${origin}/?code=${codes.mint(session ?? null, onRedeemed)}`,
     port,
     warning,
     close: async () => {

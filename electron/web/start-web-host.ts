@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { SessionSummary } from '../../shared/contract.js';
 import { createCore, type Core } from '../core/core.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { loadOrCreateToken } from './token.js';
+import { LaunchPages } from './launch-page.js';
+import { forgetStoredToken, newToken } from './token.js';
 import { startWebServer, type WebServer } from './server.js';
 
 export const RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
@@ -38,8 +39,12 @@ export interface WebHostOptions {
 export interface RunningWebHost {
   /** The URL to print: the token in its fragment, and the session `--open` made, if any. */
   readonly url: string;
-  /** The URL to hand a browser on a command line: a code good once, for 60 s (see one-time-code.ts). */
-  oneTimeUrl(): string;
+  /**
+   * The path of a launch page to open the browser on (launch-page.ts): readable by the user
+   * only, it sends the browser on with a code good once, for 60 s, and goes once spent. The
+   * path grants nothing, so it may go on a command line; the token and the code never do.
+   */
+  launchPage(): Promise<string>;
   /** The session opened on `openFolder`, which the page shows first. */
   readonly startSession: string | null;
   readonly server: WebServer;
@@ -66,10 +71,14 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const notes: string[] = [];
   let server: WebServer;
   let startSession: string | null = null;
+  const pages = new LaunchPages(options.dataDir);
   try {
+    // A fresh token every start, never written down: a page from an earlier run asks for the new URL.
+    await forgetStoredToken(options.dataDir);
+    await pages.clear();
     const serverOptions = {
       host: core.host,
-      token: await loadOrCreateToken(options.dataDir),
+      token: newToken(),
       staticDir: options.staticDir ?? RENDERER_DIR,
       port: options.port ?? DEFAULT_PORT,
       bindHost: options.bindHost,
@@ -94,7 +103,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   let closing: Promise<void> | null = null;
   return {
     url: server.tokenUrl(startSession),
-    oneTimeUrl: () => server.oneTimeUrl(startSession),
+    launchPage: () => pages.write((spent) => server.oneTimeUrl(startSession, spent)),
     startSession,
     server,
     core,
@@ -102,6 +111,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     close: () =>
       (closing ??= (async () => {
         await server.close();
+        pages.close();
         await core.close();
         await lock.release();
       })()),

@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ApiProvider } from './api/api-context';
-import { checkToken, forgetToken, takePageAccess } from './api/page-access';
+import { checkToken, forgetToken, reloadOnNewToken, takePageAccess } from './api/page-access';
 import type { RendererApi } from './api/types';
 import { connectWebHost } from './api/ws-client';
 import { showSession } from './hooks/show-session';
@@ -52,6 +52,7 @@ function sessionStore(): Storage | null {
 let startSession: string | null = null;
 
 function webHostApi(): RendererApi | null {
+  reloadOnNewToken(window);
   const storage = sessionStore();
   const { token, session } = takePageAccess(window.location, storage, window.history);
   if (!token) return null;

@@ -2,8 +2,9 @@
  * `npm start -- FOLDER` (issue 15, item 8): the host opens a session on FOLDER, and the
  * window shows that session's tab with the composer focused, not "No session open" with
  * the session only in the sidebar. Both ways a browser gets there: the URL `npm run serve
- * -- --open FOLDER` prints, and the one-time URL `npm start` hands the browser.
+ * -- --open FOLDER` prints, and the launch page `npm start` opens the browser on.
  */
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startWebHost as startHostInProcess } from '../../electron/web/start-web-host.js';
@@ -63,7 +64,7 @@ describe('npm start -- FOLDER shows its session', () => {
     expect(await ui.composer().inputValue()).toBe('typed at once');
   });
 
-  test("npm start's one-time URL: the same, and a reload keeps the tab without asking again", async () => {
+  test("npm start's launch page: the same, and a reload keeps the tab without asking again", async () => {
     const temp = await folders();
     const folder = await temp.workspace('started-ws');
     const host = await startHostInProcess({
@@ -78,7 +79,7 @@ describe('npm start -- FOLDER shows its session', () => {
     const context = await freshContext(browser!);
     cleanups.push(() => context.close());
     const ui = new GatehousePage(await context.newPage());
-    await ui.goto(host.oneTimeUrl());
+    await ui.goto(pathToFileURL(await host.launchPage()).href);
     await expectSessionShown(ui, 'started-ws');
 
     await ui.page.reload();

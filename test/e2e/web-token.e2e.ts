@@ -3,11 +3,14 @@
  * ever set and the address bar drops the token, so another server on another loopback port
  * (which a cookie would have reached: cookies ignore ports) hears nothing of it; a tab
  * without the token opens no socket; a reload keeps working from sessionStorage; a page
- * holding a token the host does not take says so; and the one-time URL `npm start` hands
- * the browser on its command line works once, then never again.
+ * holding a token the host does not take says so; and the launch page `npm start` opens
+ * the browser on (issue 19, item 7) takes the browser in once, then is gone, and the link it
+ * held never works again.
  */
+import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { startWebHost as startHostInProcess } from '../../electron/web/start-web-host.js';
 import { freshContext } from './harness/chromium.js';
@@ -122,8 +125,8 @@ describe('the token stays with the page', () => {
   });
 });
 
-describe("npm start's one-time URL", () => {
-  test('carries no token; in Chromium it opens the app once, and a second visit is refused', async () => {
+describe("npm start's launch page", () => {
+  test('holds no token; in Chromium it opens the app once and is deleted, and its link is refused after', async () => {
     const folders = await makeTempFolders(fakeModelConfig(world.fake.openaiBaseURL));
     const host = await startHostInProcess({
       dataDir: folders.dataDir,
@@ -134,13 +137,18 @@ describe("npm start's one-time URL", () => {
     const contexts = [await freshContext(world.browser), await freshContext(world.browser)];
     try {
       const token = tokenOf(host.url);
-      const url = host.oneTimeUrl();
-      expect(url).not.toContain(token);
-      expect(url).toMatch(/\/\?code=[A-Za-z0-9_-]+$/);
+      const launch = await host.launchPage();
+      const html = await fs.readFile(launch, 'utf8');
+      expect(html).not.toContain(token);
+      const url = /url=(http:\/\/127\.0\.0\.1:\d+\/\?code=[A-Za-z0-9_-]+)"/.exec(html)?.[1] ?? '';
+      expect(url).not.toBe('');
 
       const ui = new GatehousePage(await contexts[0]!.newPage());
-      await ui.goto(url);
-      expect(ui.page.url()).toBe(`http://127.0.0.1:${host.server.port}/`);
+      await ui.goto(pathToFileURL(launch).href);
+      await expect
+        .poll(() => ui.page.url(), { timeout: 30_000, message: 'the launch page sent the browser on' })
+        .toBe(`http://127.0.0.1:${host.server.port}/`);
+      await expect(fs.access(launch)).rejects.toThrow();
       expect(await ui.page.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY)).toBe(token);
       expect(await contexts[0]!.cookies()).toEqual([]);
       await ui.openWorkspace(await folders.workspace('one-time-ws'));

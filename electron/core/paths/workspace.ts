@@ -115,7 +115,7 @@ export class Workspace {
 }
 
 /** True when `real` is `folder` or below it. */
-function inFolder(real: string, folder: string): boolean {
+export function inFolder(real: string, folder: string): boolean {
   return segmentsBelow(real, folder) !== null;
 }
 

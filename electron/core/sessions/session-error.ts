@@ -2,3 +2,8 @@
 export class SessionError extends Error {
   override readonly name = 'SessionError';
 }
+
+/** A reason, then what follows from it: "why; more" or, after a whole sentence, "Why. More." */
+export function reasonThen(why: string, more: string): string {
+  return why.endsWith('.') ? `${why} ${more[0]!.toUpperCase()}${more.slice(1)}.` : `${why}; ${more}`;
+}

@@ -18,7 +18,7 @@ import type { CommandConfinement } from '../context/system-prompt.js';
 import { pendingResults, Runner } from '../runner/runner.js';
 import { ToolError, type ToolDef } from '../tools/types.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
-import { SessionError } from './session-error.js';
+import { reasonThen, SessionError } from './session-error.js';
 import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';
 import type { McpOverview } from '../../../shared/contract.js';
 import { unstartedMessage } from './unstarted-message.js';
@@ -50,8 +50,10 @@ export interface SessionDeps {
   info: SessionInfo;
   events: SessionEvent[];
   files: SessionFiles;
-  /** null when the workspace folder is gone: the session can be read but runs no turn. */
+  /** null when the workspace folder is gone or refused: the session can be read but runs no turn. */
   workspace: Workspace | null;
+  /** Why there is no workspace, in the words every refused turn and MCP call says; by default "missing". */
+  noWorkspace?: string;
   tools: Planner & { definitions(): ToolDef[] };
   diff: DiffFn;
   /** The chat client for a model, or a SessionError saying plainly how to configure one. */
@@ -157,8 +159,7 @@ export class Session {
   }
 
   private requireMcp(): SessionMcp {
-    if (!this.mcp)
-      throw new SessionError(`the workspace folder ${this.info.workspace} is missing; no MCP server runs here`);
+    if (!this.mcp) throw new SessionError(reasonThen(this.whyNoWorkspace(), 'no MCP server runs here'));
     return this.mcp;
   }
 
@@ -171,6 +172,11 @@ export class Session {
 
   get id(): string {
     return this.info.id;
+  }
+
+  /** The words for a session without its workspace: the folder is missing, or refused as a workspace. */
+  private whyNoWorkspace(): string {
+    return this.deps.noWorkspace ?? `the workspace folder ${this.info.workspace} is missing`;
   }
 
   snapshot(): SessionState {
@@ -329,7 +335,7 @@ export class Session {
       await this.append({ type: 'card_withdrawn', cardId: extra.cardId, reason: 'only one card can wait per turn' });
     }
     if (!this.deps.workspace) {
-      const message = `the workspace folder ${this.info.workspace} is missing`;
+      const message = this.whyNoWorkspace();
       for (const result of pendingResults(this.events, turnId, `not run: ${message}`)) await this.append(result);
       await this.append({ type: 'turn_ended', turnId, reason: 'interrupted', message });
       // No turn can start here, so a message queued behind this one goes back to the composer.
@@ -412,7 +418,7 @@ export class Session {
     controller = new AbortController(),
   ) {
     const workspace = this.deps.workspace;
-    if (!workspace) throw new SessionError(`the workspace folder ${this.info.workspace} is missing`);
+    if (!workspace) throw new SessionError(this.whyNoWorkspace());
     const runner = new Runner({
       model,
       context: this.context,

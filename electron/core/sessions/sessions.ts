@@ -14,6 +14,7 @@ import type { Planner } from '../gate/gate.js';
 import type { SessionRecord } from '../log/session-record.js';
 import type { SessionStore } from '../log/session-store.js';
 import { Workspace } from '../paths/workspace.js';
+import { refuseWorkspace, WorkspaceRefusedError } from '../paths/workspace-refusal.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
 import type { DisabledServers } from '../mcp/disabled-servers.js';
@@ -21,7 +22,7 @@ import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
 import type { ToolContext, ToolDef } from '../tools/types.js';
 import { Session, type SessionDeps } from './session.js';
-import { SessionError } from './session-error.js';
+import { reasonThen, SessionError } from './session-error.js';
 
 export interface SessionsDeps {
   store: SessionStore;
@@ -86,6 +87,8 @@ export class Sessions {
     try {
       workspace = await this.openWorkspace(workspaceDir);
     } catch (err) {
+      // A refusal's words already say what and why, and suggest a folder instead.
+      if (err instanceof WorkspaceRefusedError) throw new SessionError(err.message);
       throw new SessionError(`cannot open ${workspaceDir} as a workspace: ${(err as Error).message}`);
     }
     const record = await this.deps.store.create({
@@ -93,7 +96,7 @@ export class Sessions {
       title: title?.trim() || path.basename(workspace.root) || workspace.root,
       model: null,
     });
-    const session = this.build(record, workspace);
+    const session = this.build(record, { workspace });
     this.open.set(record.id, session);
     return session;
   }
@@ -103,12 +106,7 @@ export class Sessions {
     if (existing) return existing;
     const opening = this.deps.store.open(id).then(async (record) => {
       const meta = await record.meta();
-      // meta.json keeps the real root. A folder now reached there through a link (the
-      // workspace swapped for a link, say to a folder outside) is not this workspace:
-      // taking it would make every file there free to read.
-      const opened = await this.openWorkspace(meta.workspace).catch(() => null);
-      const workspace = opened?.root === meta.workspace ? opened : null;
-      return this.build(record, workspace);
+      return this.build(record, await this.reopenWorkspace(meta.workspace));
     });
     this.open.set(id, opening);
     opening.catch(() => this.open.delete(id));
@@ -121,8 +119,33 @@ export class Sessions {
     await Promise.all(open.map((r) => (r.status === 'fulfilled' ? r.value.shutdown() : undefined)));
   }
 
-  private openWorkspace(dir: string): Promise<Workspace> {
-    return Workspace.open(dir, { dataDir: this.deps.dataDir });
+  /** The one door a workspace comes through: refused folders (paths/workspace-refusal.ts) never pass. */
+  private async openWorkspace(dir: string): Promise<Workspace> {
+    const places = { home: this.deps.home, dataDir: this.deps.dataDir };
+    // Asked before Workspace.open, whose own data-folder check would say less; and asked
+    // again of the root it took, in case the folder was swapped for a link meanwhile.
+    await refuseWorkspace(dir, places);
+    const workspace = await Workspace.open(dir, { dataDir: this.deps.dataDir });
+    await refuseWorkspace(workspace.root, places);
+    return workspace;
+  }
+
+  /**
+   * A session's workspace at reopening, or why it has none. A session whose folder is now
+   * refused (made before the rule, or the data folder moved) still opens and replays, and
+   * every send and command says the refusal's words; nothing in it is lost.
+   */
+  private async reopenWorkspace(dir: string): Promise<WorkspaceOrWhy> {
+    const missing = `the workspace folder ${dir} is missing`;
+    try {
+      const opened = await this.openWorkspace(dir);
+      // meta.json keeps the real root. A folder now reached there through a link (the
+      // workspace swapped for a link, say to a folder outside) is not this workspace:
+      // taking it would make every file there free to read.
+      return opened.root === dir ? { workspace: opened } : { workspace: null, why: missing };
+    } catch (err) {
+      return { workspace: null, why: err instanceof WorkspaceRefusedError ? err.message : missing };
+    }
   }
 
   private toolContext(workspace: Workspace): ToolContext {
@@ -137,7 +160,10 @@ export class Sessions {
     };
   }
 
-  private async build(record: SessionRecord, workspace: Workspace | null): Promise<Session> {
+  private async build(record: SessionRecord, opened: WorkspaceOrWhy): Promise<Session> {
+    const { workspace } = opened;
+    // The words every refused send and command says when there is no workspace.
+    const why = opened.why ?? '';
     const meta = await record.meta();
     const events = await record.log.readEvents();
     await reconcileGrants(record, foldEvents(events).grants, meta.grants);
@@ -145,7 +171,7 @@ export class Sessions {
     let session: Session | null = null;
     const tools = workspace
       ? new Tools(this.toolContext(workspace), WORKSPACE_TOOLS, () => session?.mcpDefinitions() ?? NO_TOOLS)
-      : missingWorkspace(meta.workspace);
+      : noWorkspace(why);
     session = new Session({
       info: {
         id: meta.id,
@@ -166,11 +192,11 @@ export class Sessions {
         saveModel: async (model) => void (await record.updateMeta((m) => ({ ...m, model }))),
       },
       workspace,
+      ...(opened.why === undefined ? {} : { noWorkspace: opened.why }),
       tools,
       diff: this.deps.diff,
       chat: (model) => {
-        if (!workspace)
-          throw new SessionError(`the workspace folder ${meta.workspace} is missing; this session can only be read`);
+        if (!workspace) throw new SessionError(reasonThen(why, 'this session can only be read'));
         return this.deps.chat(model);
       },
       home: this.deps.home,
@@ -204,6 +230,9 @@ export class Sessions {
   }
 }
 
+/** A session's workspace, or the words saying why it has none (missing, or refused). */
+type WorkspaceOrWhy = { workspace: Workspace; why?: undefined } | { workspace: null; why: string };
+
 const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
 
 function latest(a: string, b: string | undefined): string {
@@ -216,9 +245,9 @@ async function reconcileGrants(record: SessionRecord, fromLog: Grant[], inMeta: 
   if (!same) await record.updateMeta((m) => ({ ...m, grants: fromLog }));
 }
 
-function missingWorkspace(dir: string): Planner & { definitions(): ToolDef[] } {
+function noWorkspace(why: string): Planner & { definitions(): ToolDef[] } {
   const fail = async (): Promise<never> => {
-    throw new SessionError(`the workspace folder ${dir} is missing`);
+    throw new SessionError(why);
   };
   return { plan: fail, execute: fail, definitions: () => [] };
 }

@@ -5,8 +5,8 @@
  * at once, so it is neither bookmarked nor shown. Never a cookie: the browser would send a
  * cookie to every server on this host name, whatever its port.
  *
- * A reload finds the token in sessionStorage; so does the same tab after a host restart,
- * since the host keeps its token in the data folder.
+ * A reload finds the token in sessionStorage. A restarted host has a new token (it keeps
+ * none on disk), so the same tab is then refused and asks for the URL the host printed.
  */
 import { WIRE_AUTH_PATH } from '../../../shared/wire.js';
 
@@ -48,6 +48,18 @@ export function takePageAccess(
   } catch {
     return { token: null, session };
   }
+}
+
+/**
+ * Opening the printed URL in a tab already on this address changes only the fragment, and a
+ * fragment change does not load the page again: the tab would keep the token the host
+ * refused (a restarted host has a new one). So a fragment that brings a token reloads the
+ * page, which takes it as any load does.
+ */
+export function reloadOnNewToken(page: Pick<Window, 'addEventListener' | 'location'>): void {
+  page.addEventListener('hashchange', () => {
+    if (new URLSearchParams(page.location.hash.replace(/^#/, '')).has('token')) page.location.reload();
+  });
 }
 
 /** Forgets the token (the host refused it), so a reload asks for the URL instead of failing again. */

@@ -4,7 +4,13 @@
  * host without a socket.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { checkToken, forgetToken, takePageAccess, TOKEN_STORAGE_KEY } from '../../../../renderer/src/api/page-access';
+import {
+  checkToken,
+  forgetToken,
+  reloadOnNewToken,
+  takePageAccess,
+  TOKEN_STORAGE_KEY,
+} from '../../../../renderer/src/api/page-access';
 import { WIRE_AUTH_PATH } from '../../../../shared/wire';
 
 const TOKEN = 'A'.repeat(43);
@@ -119,5 +125,24 @@ describe('checkToken', () => {
     expect(await checkToken(TOKEN, down)).toBe('unknown');
     expect(seen[0]![0]).toBe(WIRE_AUTH_PATH);
     expect(seen[0]![1]?.headers).toEqual({ Authorization: `Bearer ${TOKEN}` });
+  });
+});
+
+describe('reloadOnNewToken', () => {
+  it('reloads when the fragment brings a token (the printed URL opened in this tab after a host restart), not otherwise', () => {
+    let onHashChange = () => {};
+    const page = {
+      location: { hash: '', reload: vi.fn() },
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === 'hashchange') onHashChange = listener;
+      },
+    };
+    reloadOnNewToken(page as unknown as Window);
+    page.location.hash = '#other';
+    onHashChange();
+    expect(page.location.reload).not.toHaveBeenCalled();
+    page.location.hash = `#token=${TOKEN}`;
+    onHashChange();
+    expect(page.location.reload).toHaveBeenCalledTimes(1);
   });
 });

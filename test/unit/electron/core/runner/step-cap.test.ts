@@ -19,7 +19,10 @@ afterEach(async () => {
 
 it(`stops a turn after ${TURN_MAX_STEPS} model steps and says why`, async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-cap-'));
-  await fs.writeFile(path.join(root, 'a.txt'), 'a');
+  // Beside the data folder and the home folder: a folder holding either is refused as a workspace.
+  const workspace = path.join(root, 'ws');
+  await fs.mkdir(workspace);
+  await fs.writeFile(path.join(workspace, 'a.txt'), 'a');
   let steps = 0;
   const endless: ChatClient = {
     async step() {
@@ -44,7 +47,7 @@ it(`stops a turn after ${TURN_MAX_STEPS} model steps and says why`, async () => 
   await core.host.call('settings.set', {
     model: { provider: 'openai-compatible', modelId: 'm', baseURL: 'http://127.0.0.1:9/v1' },
   });
-  const session = await core.sessions.create(root);
+  const session = await core.sessions.create(workspace);
   await session.send('loop forever');
   await session.idle();
   expect(steps).toBe(TURN_MAX_STEPS);
