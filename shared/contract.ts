@@ -94,6 +94,8 @@ export const requestSchemas = {
     notifications: z.boolean().optional(),
     /** "Refuse commands that cannot be confined": where no sandbox runs, a command is refused instead of carded. */
     refuseUnconfined: z.boolean().optional(),
+    /** Folders confined commands see read-only besides the toolchains (absolute or ~/), the whole list. */
+    shownPlaces: z.array(z.string().max(4096)).max(64).optional(),
   }),
   /** Settings' Test connection: one tiny request with this model setting, saved or not; never saves it. */
   'settings.test': z.strictObject({ model: modelConfigSchema }),
@@ -153,6 +155,8 @@ export interface SettingsView {
   sandbox?: { available: true } | { available: false; reason: string; fix: string };
   /** "Refuse commands that cannot be confined" is on. Always set by the core. */
   refuseUnconfined?: boolean;
+  /** What confined commands see of the home folder: the toolchains found here, and what the person added. */
+  shown?: { toolchains: string[]; added: string[] };
 }
 
 /**

@@ -5,7 +5,7 @@
  * prove that a refused call never did). See README.md beside it for the tools and switches.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -29,11 +29,22 @@ function bigText(bytes) {
   return head + 'x'.repeat(bytes - head.length - tail.length) + tail;
 }
 
+/**
+ * echo's description at start: MCP_TEST_ECHO_DESCRIPTION, else the text of the file
+ * MCP_TEST_ECHO_DESCRIPTION_FILE names (a test changes the file, and so the tool, while the
+ * server's config stays exactly the same), else the default.
+ */
+function echoDescription() {
+  if (process.env.MCP_TEST_ECHO_DESCRIPTION !== undefined) return process.env.MCP_TEST_ECHO_DESCRIPTION;
+  const file = process.env.MCP_TEST_ECHO_DESCRIPTION_FILE;
+  return file ? readFileSync(file, 'utf8').trim() : 'Echoes back the input';
+}
+
 function registerTools(server) {
   const echo = server.registerTool(
     'echo',
     {
-      description: process.env.MCP_TEST_ECHO_DESCRIPTION ?? 'Echoes back the input',
+      description: echoDescription(),
       inputSchema: { message: z.string() },
       annotations: { readOnlyHint: true },
     },

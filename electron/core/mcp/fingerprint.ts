@@ -9,20 +9,20 @@ import canonicalize from 'canonicalize';
 import type { McpToolShape } from '../../../shared/cards.js';
 import type { McpServerConfig } from './mcp-config.js';
 
-/** Of the server's config: command, args, env names, folder, URL and header names (values may be secrets, so never shown or kept). */
+/**
+ * Of the server's config as it would start: command, args, folder, URL, every variable and
+ * header with its value after `${VAR}` expansion, and which of the person's variables feed
+ * which field. A changed value (a rotated token, another $HOME) is a changed server, so it
+ * asks again and voids the session's grants. The values go only into this SHA-256: no card,
+ * log or grant holds them.
+ */
 export function serverFingerprint(server: McpServerConfig): string {
   const t = server.transport;
+  const fed = (server.variables ?? []).map((s) => ({ field: s.field, variables: s.variables }));
   const shape =
     t.type === 'stdio'
-      ? {
-          scope: server.scope,
-          type: 'stdio',
-          command: t.command,
-          args: t.args,
-          env: Object.keys(t.env).sort(),
-          cwd: t.cwd,
-        }
-      : { scope: server.scope, type: 'http', url: t.url, headers: Object.keys(t.headers).sort() };
+      ? { scope: server.scope, type: 'stdio', command: t.command, args: t.args, env: t.env, cwd: t.cwd, fed }
+      : { scope: server.scope, type: 'http', url: t.url, headers: t.headers, fed };
   return hash(canonical(shape));
 }
 

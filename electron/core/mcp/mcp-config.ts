@@ -10,6 +10,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { NotAFileError, readRegularFile } from '../paths/regular-file.js';
+import { VariableExpander, type McpFieldSource } from './config-variables.js';
+import { serverFolder } from './server-folder.js';
 
 export type McpScope = 'workspace' | 'user';
 
@@ -19,8 +21,10 @@ export type McpTransportConfig =
       command: string;
       args: string[];
       env: Record<string, string>;
-      /** Absolute; by default the session's workspace root (for either file). */
+      /** Absolute. By default a workspace's server runs in the workspace, a user's in a folder of its own (`ownFolder`). */
       cwd: string;
+      /** `cwd` is the user server's own folder (server-folder.ts), made when it starts; absent when the config names one. */
+      ownFolder?: true;
     }
   | { type: 'http'; url: string; headers: Record<string, string> };
 
@@ -30,6 +34,8 @@ export interface McpServerConfig {
   /** Absolute path of the file that defines it. */
   source: string;
   transport: McpTransportConfig;
+  /** The fields the person's `${VAR}`s fed, as written; absent when none did. Names only reach a card from here. */
+  variables?: McpFieldSource[];
 }
 
 export interface McpConfigProblem {
@@ -63,9 +69,6 @@ export const MCP_CONFIG_MAX_BYTES = 256 * 1024;
 /** Server names become part of tool names, `mcp__<server>__<tool>`, which providers limit to these characters. */
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Claude Code's `${VAR}` and `${VAR:-default}`; nothing else is expanded. */
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
-
 const stringMap = z.record(z.string(), z.string());
 
 // z.object drops keys it does not know: Claude Code's files carry extras (e.g. "timeout").
@@ -91,26 +94,24 @@ const FIELD_RULES: Record<string, string> = {
 interface ConfigFile {
   source: string;
   scope: McpScope;
-  /** Where a stdio server runs unless its cwd says otherwise, and what a relative cwd is relative to. */
-  folder: string;
+  /** Where a stdio server runs when its entry names no cwd; `own` when that is a folder of its own, made at its start. */
+  defaultFolder(server: string): { cwd: string; own: boolean };
+  /** What a relative cwd is relative to. */
+  relativeTo(server: string): string;
 }
 
 /** Both files' servers and problems. A server the user defines hides the workspace's of the same name. */
 export async function readMcpConfig(input: McpConfigInput): Promise<McpConfig> {
   const userSource = path.resolve(input.userConfigDir, USER_MCP_FILE);
-  // The user's own servers run in the session's workspace, as Claude Code runs them in the
-  // project: a server given "." means the project, never the app's data folder.
-  const userFile: ConfigFile = {
-    source: userSource,
-    scope: 'user',
-    folder: input.workspaceRoot ?? path.dirname(userSource),
-  };
+  const userFile = userConfigFile(userSource, input);
   const user = await readConfigFile(userFile, input);
   if (input.workspaceRoot === null) return { servers: user.servers, problems: user.problems };
+  const root = input.workspaceRoot;
   const workspaceFile: ConfigFile = {
-    source: path.resolve(input.workspaceRoot, WORKSPACE_MCP_FILE),
+    source: path.resolve(root, WORKSPACE_MCP_FILE),
     scope: 'workspace',
-    folder: input.workspaceRoot,
+    defaultFolder: () => ({ cwd: root, own: false }),
+    relativeTo: () => root,
   };
   const workspace = await readConfigFile(workspaceFile, input);
   // Tool names would collide, and the user's own choice wins over what a checkout brings.
@@ -123,6 +124,22 @@ export async function readMcpConfig(input: McpConfigInput): Promise<McpConfig> {
   return {
     servers: [...workspace.servers.filter((server) => !hidden.includes(server)), ...user.servers],
     problems: [...workspace.problems, ...shadowProblems, ...user.problems],
+  };
+}
+
+/**
+ * A user's server starts, unconfined and with no card, in a folder of its own: never in the
+ * workspace, whose `./node_modules/.bin` or `./mod.py` a launcher (npx, python -m) would
+ * run (server-folder.ts says why that folder). A relative `cwd` the person wrote is their
+ * own choice and means the project, as in Claude Code; with no workspace, the own folder.
+ */
+function userConfigFile(source: string, input: McpConfigInput): ConfigFile {
+  const own = (server: string) => serverFolder(input.userConfigDir, server);
+  return {
+    source,
+    scope: 'user',
+    defaultFolder: (server) => ({ cwd: own(server), own: true }),
+    relativeTo: (server) => input.workspaceRoot ?? own(server),
   };
 }
 
@@ -215,12 +232,14 @@ function parseServer(
   if (!isPlainObject(raw)) return problem('must be a JSON object');
   const entry = parseEntry(raw);
   if (typeof entry === 'string') return problem(entry);
-  const missing = new Set<string>();
-  const expanded = expandEntry(entry, (value) => expand(value, env, missing));
-  if (missing.size > 0) return problem(missingMessage([...missing]));
-  const transport = toTransport(expanded, file.folder);
+  const variables = new VariableExpander(env);
+  const expanded = expandEntry(entry, variables);
+  const missing = variables.missingMessage();
+  if (missing) return problem(missing);
+  const transport = toTransport(expanded, file, name);
   if (typeof transport === 'string') return problem(transport);
-  return { name, scope: file.scope, source: file.source, transport };
+  const fed = variables.sources.length > 0 ? { variables: variables.sources } : {};
+  return { name, scope: file.scope, source: file.source, transport, ...fed };
 }
 
 /** Why a server name cannot be used, or null. */
@@ -265,48 +284,37 @@ function shapeProblem(error: z.ZodError): string {
   return `"${String(field)}" ${rule}`;
 }
 
-/** A copy with every value a variable may appear in passed through `expand`; keys stay as written. */
-function expandEntry(entry: StdioEntry | HttpEntry, expand: (value: string) => string): StdioEntry | HttpEntry {
-  const values = (map: Record<string, string>) =>
-    Object.fromEntries(Object.entries(map).map(([key, value]) => [key, expand(value)]));
-  if (entry.type === 'http') return { ...entry, url: expand(entry.url), headers: values(entry.headers) };
+/**
+ * A copy with every value a variable may appear in expanded; keys stay as written. Each
+ * field is named as a card names it: "args[2]" (0-based, as in the file), "env NAME",
+ * "header NAME".
+ */
+function expandEntry(entry: StdioEntry | HttpEntry, variables: VariableExpander): StdioEntry | HttpEntry {
+  const expand = (field: string, value: string) => variables.expand(field, value);
+  const values = (kind: string, map: Record<string, string>) =>
+    Object.fromEntries(Object.entries(map).map(([key, value]) => [key, expand(`${kind} ${key}`, value)]));
+  if (entry.type === 'http') {
+    return { ...entry, url: expand('url', entry.url), headers: values('header', entry.headers) };
+  }
   return {
     ...entry,
-    command: expand(entry.command),
-    args: entry.args.map(expand),
-    env: values(entry.env),
-    cwd: entry.cwd === undefined ? undefined : expand(entry.cwd),
+    command: expand('command', entry.command),
+    args: entry.args.map((arg, i) => expand(`args[${i}]`, arg)),
+    env: values('env', entry.env),
+    cwd: entry.cwd === undefined ? undefined : expand('cwd', entry.cwd),
   };
 }
 
-/**
- * `${VAR}` and `${VAR:-default}`, as Claude Code expands them: a variable that is set, even
- * to "", is used as it is; the default applies only when it is unset. Unset variables with
- * no default are added to `missing`.
- */
-function expand(value: string, env: McpConfigInput['env'], missing: Set<string>): string {
-  return value.replace(VARIABLE, (whole, name: string, fallback: string | undefined) => {
-    // Own keys only: "${constructor}" must not find Object.prototype's.
-    const set = Object.hasOwn(env, name) ? env[name] : undefined;
-    if (set !== undefined) return set;
-    if (fallback !== undefined) return fallback;
-    missing.add(name);
-    return whole;
-  });
-}
-
-function missingMessage(names: string[]): string {
-  const list = names.map((name) => `\${${name}}`).join(', ');
-  if (names.length === 1) return `environment variable ${list} is not set and has no default`;
-  return `environment variables ${list} are not set and have no default`;
-}
-
 /** The transport from the expanded entry: checks that need the final values, and an absolute cwd. */
-function toTransport(entry: StdioEntry | HttpEntry, folder: string): McpTransportConfig | string {
+function toTransport(entry: StdioEntry | HttpEntry, file: ConfigFile, name: string): McpTransportConfig | string {
   if (entry.type === 'stdio') {
     if (!entry.command) return '"command" is empty once its variables are expanded';
-    // Relative to the workspace, not to wherever the app was started.
-    return { ...entry, cwd: path.resolve(folder, entry.cwd ?? '.') };
+    if (entry.cwd !== undefined) {
+      // Relative to the workspace, not to wherever the app was started.
+      return { ...entry, cwd: path.resolve(file.relativeTo(name), entry.cwd) };
+    }
+    const folder = file.defaultFolder(name);
+    return { ...entry, cwd: folder.cwd, ...(folder.own ? { ownFolder: true as const } : {}) };
   }
   let url: URL;
   try {

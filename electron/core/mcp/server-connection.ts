@@ -11,10 +11,11 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_MESSAGE_MAX_BYTES, MCP_START_TIMEOUT_MS } from '../../../shared/limits.js';
 import type { Sandbox, SandboxProfile } from '../sandbox/sandbox.js';
 import type { McpServerConfig } from './mcp-config.js';
+import { makeServerFolder } from './server-folder.js';
 import { ServerProcess } from './server-process.js';
 
 export interface ConnectionDeps {
-  /** The environment a stdio server starts with: the app's, secrets removed, then its config's `env`. */
+  /** The environment a stdio server starts with (the commands'); its config's `env` goes on top, kept apart (ServerProcessSpec). */
   env: () => NodeJS.ProcessEnv;
   /** Set for a server that runs confined (a workspace's). */
   confine?: { sandbox: Sandbox; profile: SandboxProfile };
@@ -56,6 +57,7 @@ export class ServerConnection {
 
   /** Connects and lists the tools. Throws, with the server stopped, when either fails. */
   async start(signal?: AbortSignal): Promise<void> {
+    await this.makeOwnFolder();
     const transport = this.transport();
     const client = new Client(
       { name: 'gatehouse', version: '1' },
@@ -122,11 +124,23 @@ export class ServerConnection {
     this.process = new ServerProcess({
       argv: [t.command, ...t.args],
       cwd: t.cwd,
-      env: { ...this.deps.env(), ...t.env },
+      env: this.deps.env(),
+      declaredEnv: t.env,
       confine: this.deps.confine,
       maxMessageBytes: MCP_MESSAGE_MAX_BYTES,
     });
     return this.process;
+  }
+
+  /** A user's server with no `cwd` runs in a folder of its own (server-folder.ts), made here. */
+  private async makeOwnFolder(): Promise<void> {
+    const t = this.config.transport;
+    if (t.type !== 'stdio' || !t.ownFolder) return;
+    try {
+      await makeServerFolder(t.cwd);
+    } catch (err) {
+      throw new Error(`could not start: ${(err as Error).message}`, { cause: err });
+    }
   }
 
   private async listAll(signal?: AbortSignal): Promise<Tool[]> {

@@ -11,6 +11,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { KILL_GRACE_MS } from '../../../shared/limits.js';
+import { feedWrapper, wrapperStdio } from '../sandbox/wrapper-fds.js';
 import type { ConfinedSpec, Sandbox, SandboxProfile } from '../sandbox/sandbox.js';
 import { groupHasLiveMember } from '../tools/group-liveness.js';
 import { StderrTail } from './stderr-tail.js';
@@ -18,7 +19,14 @@ import { StderrTail } from './stderr-tail.js';
 export interface ServerProcessSpec {
   argv: readonly string[];
   cwd: string;
+  /** The commands' environment; confined, the sandbox keeps only its allow-listed names. */
   env: NodeJS.ProcessEnv;
+  /**
+   * The config's own `env`, which the start card named (a user's server has no card): set
+   * on top, as it is. Kept apart from `env` so that the sandbox never lets it change what
+   * the server can see (a PATH here makes no host folder visible).
+   */
+  declaredEnv: Readonly<Record<string, string>>;
   /** Held to this profile by the sandbox; unconfined when absent. */
   confine?: { sandbox: Sandbox; profile: SandboxProfile };
   /** The largest message the server may send (the SDK's own default is 10 MB). */
@@ -63,7 +71,7 @@ export class ServerProcess implements Transport {
       env,
       detached: true, // a process group of its own, stopped whole
       // fd 3: the sandbox's wrapper reports its PID 1 there (bwrap --info-fd 3).
-      stdio: ['pipe', 'pipe', 'pipe', this.confined ? 'pipe' : 'ignore'],
+      stdio: ['pipe', 'pipe', 'pipe', ...(this.confined ? wrapperStdio(this.confined) : ['ignore' as const])],
       windowsHide: true,
     });
     this.child = child;
@@ -78,7 +86,10 @@ export class ServerProcess implements Transport {
       this.onclose?.();
     });
     await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
+      child.once('spawn', () => {
+        if (this.confined) feedWrapper(child, this.confined);
+        resolve();
+      });
       child.once('error', (err) => {
         void this.releaseSandbox();
         reject(new Error(`cannot start ${argv[0]}: ${err.message}`));
@@ -101,9 +112,9 @@ export class ServerProcess implements Transport {
   }
 
   private async planned(): Promise<{ argv: readonly string[]; cwd: string; env: NodeJS.ProcessEnv }> {
-    const { confine, ...plain } = this.spec;
-    if (!confine) return plain;
-    this.confined = await confine.sandbox.confine(plain, confine.profile);
+    const { confine, argv, cwd, env, declaredEnv } = this.spec;
+    if (!confine) return { argv, cwd, env: { ...env, ...declaredEnv } };
+    this.confined = await confine.sandbox.confine({ argv, cwd, env, declaredEnv }, confine.profile);
     return this.confined;
   }
 

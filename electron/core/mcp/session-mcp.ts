@@ -1,8 +1,9 @@
 /**
  * The MCP servers of one session (SPEC §10): the room's one way in. Before each turn's
  * first model request it reads the config, stops servers that left it or changed, and
- * starts the others: a user's own at once, a workspace's only through the gate (a card
- * with its exact argv, folder and sandbox). Their tools join the session's tools as
+ * starts the others: a user's own at once (in a folder of its own, never the workspace), a
+ * workspace's only through the gate (a card with its argv, folder, sandbox and the person's
+ * variables it takes). Their tools join the session's tools as
  * mcp__<server>__<tool>. When a server changes a tool the session had allowed, the grants
  * for it are void (logged), and its next card shows what changed.
  *
@@ -10,12 +11,13 @@
  * process stops with it, whole tree.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { CommandSandbox, Grant, McpServerCardBody, McpToolShape } from '../../../shared/cards.js';
+import type { CommandSandbox, Grant, McpToolShape } from '../../../shared/cards.js';
 import type { McpOverview, McpServerState, McpServerStatus } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../shared/limits.js';
 import { DENIED, type Planner, type ToolCall } from '../gate/gate.js';
 import { planConfinement, type ConfinementPolicy } from '../sandbox/confinement.js';
+import { profileOfCard } from '../sandbox/card-profile.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
 import {
   ToolError,
@@ -30,6 +32,7 @@ import { serverFingerprint, toolFingerprint } from './fingerprint.js';
 import { readMcpConfig, type McpConfig, type McpServerConfig } from './mcp-config.js';
 import { mcpToolDef } from './mcp-tool-def.js';
 import { ServerConnection } from './server-connection.js';
+import { shownArgv, shownUrl, startCardBody } from './start-card.js';
 import { modelToolName } from './tool-names.js';
 
 export interface SessionMcpDeps {
@@ -294,41 +297,23 @@ export class SessionMcp {
 
   private async startPlan(config: McpServerConfig): Promise<McpServerPlan> {
     const fingerprint = serverFingerprint(config);
-    const t = config.transport;
     const before = this.allowedStarts.get(keyOf(config));
     const changed =
       before && before !== fingerprint
-        ? 'its command, arguments, variables or URL differ from what you allowed before'
+        ? "its command, arguments, folder, URL, or a variable's or header's name or value differ from what you allowed before"
         : undefined;
-    let body: McpServerCardBody;
+    const t = config.transport;
+    let sandbox: CommandSandbox | undefined;
     if (t.type === 'stdio') {
       const confinement = await planConfinement(this.deps.sandbox, this.deps.workspaceRoot ?? t.cwd, {
         network: true,
         unconfined: false,
+        git: false,
       });
       if ('refused' in confinement) throw new ToolError(confinement.refused);
-      body = {
-        kind: 'mcp_server',
-        server: config.name,
-        source: config.source,
-        argv: [t.command, ...t.args],
-        cwd: t.cwd,
-        envNames: Object.keys(t.env).sort(),
-        sandbox: confinement.sandbox,
-        fingerprint,
-        ...(changed ? { changed } : {}),
-      };
-    } else {
-      body = {
-        kind: 'mcp_server',
-        server: config.name,
-        source: config.source,
-        url: t.url,
-        headerNames: Object.keys(t.headers).sort(),
-        fingerprint,
-        ...(changed ? { changed } : {}),
-      };
+      sandbox = confinement.sandbox;
     }
+    const body = startCardBody({ config, fingerprint, sandbox, changed });
     return { kind: 'mcp_server', tool: START_TOOL, body, args: { server: config.name } };
   }
 
@@ -340,10 +325,11 @@ export class SessionMcp {
     }
     const sandbox = plan.body.sandbox;
     server.sandbox = sandbox;
-    const profile: SandboxProfile | undefined = sandbox?.confined
-      ? { network: sandbox.network, writable: sandbox.writable, readOnly: sandbox.readOnly, hidden: sandbox.hidden }
-      : undefined;
-    await this.start(server, profile);
+    const profile: SandboxProfile | null | undefined = sandbox?.confined ? profileOfCard(sandbox) : undefined;
+    // A confined card from before the home folder was emptied promised less: never run it unconfined.
+    if (profile === null)
+      return { ok: false, error: `the card for "${plan.body.server}" is out of date; it will be asked again` };
+    await this.start(server, profile ?? undefined);
     return server.state === 'ready'
       ? { ok: true, output: `started, ${server.defs.length} tools` }
       : { ok: false, error: server.error ?? 'it did not start' };
@@ -462,7 +448,7 @@ export class SessionMcp {
       scope: s.config.scope,
       source: s.config.source,
       transport: t.type,
-      target: t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url,
+      target: t.type === 'stdio' ? shownArgv(s.config).join(' ') : shownUrl(s.config),
       state: s.state,
       tools: s.defs.map((d) => d.name),
       ...(s.error ? { error: s.error } : {}),

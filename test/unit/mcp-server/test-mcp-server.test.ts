@@ -1,6 +1,6 @@
 /** The test MCP server (test/mcp-server), driven by the SDK's own client over stdio. */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,14 @@ describe('test MCP server', () => {
     const c = await connect({ MCP_TEST_ECHO_DESCRIPTION: 'A different echo' });
     const { tools } = await c.listTools();
     expect(tools.find((t) => t.name === 'echo')?.description).toBe('A different echo');
+  });
+
+  it("starts with the text of the file MCP_TEST_ECHO_DESCRIPTION_FILE names as echo's description", async () => {
+    const file = path.join(dir, 'description.txt');
+    await writeFile(file, 'Echoes from a file\n');
+    const c = await connect({ MCP_TEST_ECHO_DESCRIPTION_FILE: file });
+    const { tools } = await c.listTools();
+    expect(tools.find((t) => t.name === 'echo')?.description).toBe('Echoes from a file');
   });
 
   it('returns big text whole, from HEAD to TAIL', async () => {

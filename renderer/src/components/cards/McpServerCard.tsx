@@ -3,8 +3,10 @@
  * rules 1, 2 and 7): its exact argv, its folder, the names of the variables it is given
  * (never their values), and what the sandbox lets it reach, which for a server includes
  * the network. An HTTP server runs nothing here: its card names the URL and the headers.
+ * Either way it names each of the person's own variables the config takes, and where each
+ * goes: a checkout's file can send a token to a URL of its choosing.
  */
-import type { McpServerCardBody } from '../../../../shared/cards';
+import type { McpServerCardBody, McpVariableFeed } from '../../../../shared/cards';
 import { ArgvTokens } from './ArgvTokens';
 import type { CardViewProps } from './card-views';
 import { FolderLine } from './CommandCard';
@@ -40,6 +42,26 @@ export function McpServerCard({ workspace, body, inRecord }: CardViewProps<McpSe
           <p className="card-sandbox">Nothing runs on this machine: Gatehouse only connects to this URL.</p>
         </>
       )}
+      <VariableFeeds feeds={body.variables} />
+    </div>
+  );
+}
+
+const FEEDS_LABEL = 'Takes your environment variables';
+
+/** "header Authorization ← $GITHUB_TOKEN": which of the person's variables goes where; the card has no value. */
+function VariableFeeds({ feeds }: { feeds: McpVariableFeed[] | undefined }) {
+  if (!feeds || feeds.length === 0) return null;
+  return (
+    <div className="card-detail card-mcp-names">
+      <span>{FEEDS_LABEL} (values not shown):</span>
+      <ul className="card-mcp-name-list" aria-label={FEEDS_LABEL}>
+        {feeds.map((feed) => (
+          <li key={`${feed.field}←${feed.variable}`} className="card-mcp-env">
+            <VisibleText text={feed.field} /> ← <VisibleText text={`$${feed.variable}`} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

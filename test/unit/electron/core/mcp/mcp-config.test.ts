@@ -79,12 +79,33 @@ describe('readMcpConfig: files', () => {
   });
 
   it('fills in no args, no env and the workspace as cwd; an explicit "type": "stdio" is the same', async () => {
-    await writeFile(userFile, servers({ a: { command: 'x' }, b: { type: 'stdio', command: 'x' } }));
+    await writeFile(workspaceFile, servers({ a: { command: 'x' }, b: { type: 'stdio', command: 'x' } }));
     const { servers: found } = await read();
     for (const server of found) {
-      // The user's own servers run in the session's workspace, not in the data folder.
       expect(server.transport).toEqual({ type: 'stdio', command: 'x', args: [], env: {}, cwd: ws });
     }
+  });
+
+  it("runs a user's server with no cwd in a folder of its own under the data folder, never the workspace", async () => {
+    await writeFile(userFile, servers({ a: { command: 'npx', args: ['-y', 'pkg'] }, b: { command: 'python3' } }));
+    const own = (name: string) => path.join(userDir, 'mcp-cwd', name);
+    const expected = (name: string, command: string, args: string[]) => ({
+      type: 'stdio',
+      command,
+      args,
+      env: {},
+      cwd: own(name),
+      ownFolder: true,
+    });
+    expect((await read()).servers.map((s) => s.transport)).toEqual([
+      expected('a', 'npx', ['-y', 'pkg']),
+      expected('b', 'python3', []),
+    ]);
+    // With no workspace open, the same: not the data folder itself.
+    expect((await read({}, null)).servers.map((s) => s.transport)).toEqual([
+      expected('a', 'npx', ['-y', 'pkg']),
+      expected('b', 'python3', []),
+    ]);
   });
 
   it('says where bad JSON is, by line and column', async () => {
@@ -147,7 +168,7 @@ describe('readMcpConfig: files', () => {
     const elsewhere = path.join(tmp.path, 'dotfiles-mcp.json');
     await writeFile(elsewhere, servers({ linked: { command: 'x' } }));
     await symlink(elsewhere, userFile);
-    expect((await read()).servers).toMatchObject([{ name: 'linked', source: userFile, transport: { cwd: ws } }]);
+    expect((await read()).servers).toMatchObject([{ name: 'linked', source: userFile }]);
   });
 });
 
@@ -272,6 +293,43 @@ describe('readMcpConfig: ${VAR} expansion', () => {
     ]);
   });
 
+  it("records which of the person's variables fed which field, as written, and no default as a variable", async () => {
+    await writeFile(
+      workspaceFile,
+      servers({
+        s: {
+          command: '${BIN}/server',
+          args: ['--db=${DB:-local}', '${HOME}', 'plain', '${A}-${B:-b}-${A}'],
+          env: { GITHUB_TOKEN: '${GITHUB_TOKEN}', LEVEL: 'debug' },
+          cwd: '${HOME}/srv',
+        },
+        h: {
+          type: 'http',
+          url: '${BASE:-https://api.example}/mcp?k=${KEY}',
+          headers: { Authorization: 'Bearer ${GITHUB_TOKEN}' },
+        },
+        none: { command: 'x', args: ['${UNSET:-fallback}'] },
+      }),
+    );
+    const env = { BIN: '/opt/bin', HOME: '/home/me', GITHUB_TOKEN: 'ghp_secret', A: 'a', KEY: 'k1' };
+    const config = await read(env);
+    expect(config.problems).toEqual([]);
+    expect(config.servers.map((s) => s.variables)).toEqual([
+      [
+        { field: 'command', written: '${BIN}/server', variables: ['BIN'] },
+        { field: 'args[1]', written: '${HOME}', variables: ['HOME'] },
+        { field: 'args[3]', written: '${A}-${B:-b}-${A}', variables: ['A'] },
+        { field: 'env GITHUB_TOKEN', written: '${GITHUB_TOKEN}', variables: ['GITHUB_TOKEN'] },
+        { field: 'cwd', written: '${HOME}/srv', variables: ['HOME'] },
+      ],
+      [
+        { field: 'url', written: '${BASE:-https://api.example}/mcp?k=${KEY}', variables: ['KEY'] },
+        { field: 'header Authorization', written: 'Bearer ${GITHUB_TOKEN}', variables: ['GITHUB_TOKEN'] },
+      ],
+      undefined,
+    ]);
+  });
+
   it('uses a variable set to "" rather than its default, as Claude Code does', async () => {
     const config = await readWorkspace({ s: { command: 'x', args: ['[${EMPTY:-fallback}]'] } }, { EMPTY: '' });
     expect(config.servers[0]?.transport).toMatchObject({ args: ['[]'] });
@@ -323,9 +381,18 @@ describe('readMcpConfig: cwd', () => {
       workspaceFile,
       servers({ rel: { command: 'x', cwd: 'tools/../srv' }, abs: { command: 'x', cwd: '/srv' } }),
     );
+    // A cwd the person wrote in their own file is their choice: "." is the project, as in Claude Code.
     await writeFile(userFile, servers({ mine: { command: 'x', cwd: '.' } }));
-    const cwds = (await read()).servers.map((s) => (s.transport.type === 'stdio' ? s.transport.cwd : null));
-    expect(cwds).toEqual([path.join(ws, 'srv'), '/srv', ws]);
+    const transports = (await read()).servers.map((s) => s.transport);
+    expect(transports.map((t) => (t.type === 'stdio' ? t.cwd : null))).toEqual([path.join(ws, 'srv'), '/srv', ws]);
+    expect(transports.some((t) => t.type === 'stdio' && t.ownFolder)).toBe(false);
+  });
+
+  it("resolves a user server's relative cwd against its own folder when no workspace is open", async () => {
+    await writeFile(userFile, servers({ mine: { command: 'x', cwd: 'sub' } }));
+    expect((await read({}, null)).servers[0]?.transport).toMatchObject({
+      cwd: path.join(userDir, 'mcp-cwd', 'mine', 'sub'),
+    });
   });
 });
 

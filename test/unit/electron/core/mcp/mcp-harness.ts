@@ -7,6 +7,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SessionEvent } from '../../../../../shared/events.js';
+import type { Harness } from '../core-harness.js';
 
 const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
 
@@ -19,6 +21,7 @@ export interface ServerEntry {
   command?: string;
   args?: string[];
   env?: Record<string, string>;
+  cwd?: string;
   type?: 'http';
   url?: string;
   headers?: Record<string, string>;
@@ -52,4 +55,30 @@ export async function serverLog(log: string): Promise<LoggedLine[]> {
 
 export async function loggedCalls(log: string): Promise<LoggedLine[]> {
   return (await serverLog(log)).filter((l) => l.tool !== undefined);
+}
+
+/**
+ * The session's first event after `afterSeq` of one of `types`, e.g. a card or the turn's
+ * end: a test that expects a card fails at once, not after a timeout, when the call went
+ * through without one.
+ */
+export async function firstOf<T extends SessionEvent['type']>(
+  h: Harness,
+  id: string,
+  afterSeq: number,
+  types: readonly T[],
+): Promise<Extract<SessionEvent, { type: T }>> {
+  const wanted = new Set<string>(types);
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const found = (await h.events(id)).find((e) => e.seq > afterSeq && wanted.has(e.type));
+    if (found) return found as Extract<SessionEvent, { type: T }>;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${types.join(' or ')} in session ${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The last event of the session so far: what a following firstOf looks after. */
+export async function lastSeq(h: Harness, id: string): Promise<number> {
+  return (await h.events(id)).at(-1)?.seq ?? 0;
 }

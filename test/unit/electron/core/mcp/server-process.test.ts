@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerConnection } from '../../../../../electron/core/mcp/server-connection.js';
 import { pidAlive } from '../../../../../electron/core/process/pid-alive.js';
+import type { CommandSpec, Sandbox, SandboxProfile } from '../../../../../electron/core/sandbox/sandbox.js';
 import { TEST_SERVER } from './mcp-harness.js';
 
 let connection: ServerConnection | undefined;
@@ -54,5 +55,53 @@ describe('an MCP server process', () => {
     expect(c.closed).toBe('exit code 3');
     expect(changes).toBe(1);
     await expect(c.call('echo', { message: 'x' }, { timeoutMs: 5000 })).rejects.toThrow(/not running \(exit code 3\)/);
+  });
+});
+
+describe("a confined server's environment", () => {
+  it("reaches the sandbox as the commands' environment, with the config's env apart, never merged in", async () => {
+    const seen: CommandSpec[] = [];
+    // Confines nothing: it records the spec and runs it as a sandbox would, the declared env on top.
+    const sandbox: Sandbox = {
+      availability: async () => ({ available: true, kind: 'bubblewrap' }),
+      profile: async () => ({}) as SandboxProfile,
+      confine: async (spec) => {
+        seen.push(spec);
+        return {
+          ...spec,
+          env: { ...spec.env, ...spec.declaredEnv },
+          initPidOnFd3: true,
+          signalInside: async (pid, signal) => (process.kill(-pid, signal), 1),
+          release: async () => {},
+        };
+      },
+    };
+    connection = new ServerConnection(
+      {
+        name: 't',
+        scope: 'workspace',
+        source: '/w/.mcp.json',
+        transport: {
+          type: 'stdio',
+          command: process.execPath,
+          args: [TEST_SERVER],
+          env: { PATH: '/tmp/planted/bin', MCP_TEST_ECHO_DESCRIPTION: 'declared' },
+          cwd: process.cwd(),
+        },
+      },
+      {
+        env: () => ({ PATH: process.env.PATH }),
+        confine: { sandbox, profile: {} as SandboxProfile },
+        onChange: () => {},
+      },
+    );
+    await connection.start();
+    expect(seen).toEqual([
+      expect.objectContaining({
+        env: { PATH: process.env.PATH },
+        declaredEnv: { PATH: '/tmp/planted/bin', MCP_TEST_ECHO_DESCRIPTION: 'declared' },
+      }),
+    ]);
+    expect(connection.tools.find((t) => t.name === 'echo')?.description).toBe('declared');
   });
 });

@@ -56,13 +56,40 @@ describe("a workspace MCP server's start card (stdio)", () => {
     expect(openCard()).toHaveTextContent('Sets the variables (values not shown):');
   });
 
+  it('names each of your variables it takes and the field it feeds, never a value', () => {
+    renderCard(
+      cardOf(
+        body({
+          argv: ['npx', '-y', 'server', '${HOME}'],
+          envNames: ['GITHUB_TOKEN'],
+          variables: [
+            { field: 'args[3]', variable: 'HOME' },
+            { field: 'env GITHUB_TOKEN', variable: 'GITHUB_TOKEN' },
+          ],
+        }),
+      ),
+    );
+    const feeds = within(openCard()).getByRole('list', { name: 'Takes your environment variables' });
+    expect(
+      within(feeds)
+        .getAllByRole('listitem')
+        .map((n) => n.textContent),
+    ).toEqual(['args[3] ← $HOME', 'env GITHUB_TOKEN ← $GITHUB_TOKEN']);
+    expect(openCard()).toHaveTextContent('Takes your environment variables (values not shown):');
+  });
+
+  it('says nothing of your variables when it takes none', () => {
+    renderCard(cardOf(body({ variables: [] })));
+    expect(within(openCard()).queryByRole('list', { name: 'Takes your environment variables' })).toBeNull();
+  });
+
   it('says plainly that it runs confined with network, in one quiet line', () => {
     renderCard(cardOf(body()));
     const line = within(openCard())
       .getByText(/^Confined:/)
       .closest('p')!;
     expect(line).toHaveTextContent(
-      'Confined: writes only in /home/me/src/project (not .git/hooks), with network, cannot see /home/me/.ssh',
+      "Confined: writes only in /home/me/src/project (not .git/hooks); network only through Gatehouse's proxy; cannot see /home/me/.ssh",
     );
     expect(line).toHaveClass('card-sandbox');
     expect(within(openCard()).queryAllByRole('note')).toEqual([]);
@@ -108,6 +135,12 @@ describe("a workspace MCP server's start card (HTTP)", () => {
       headerNames: ['Authorization'],
     });
 
+  it('names the variable a header takes: header Authorization ← $GITHUB_TOKEN', () => {
+    renderCard(cardOf({ ...http(), variables: [{ field: 'header Authorization', variable: 'GITHUB_TOKEN' }] }));
+    const feeds = within(openCard()).getByRole('list', { name: 'Takes your environment variables' });
+    expect(feeds).toHaveTextContent('header Authorization ← $GITHUB_TOKEN');
+  });
+
   it('shows the URL and the header names, and that nothing runs here', () => {
     renderCard(cardOf(http()));
     const card = openCard();
@@ -126,7 +159,7 @@ describe("a server's start in the transcript record", () => {
     const line = within(container).getByRole('button', { expanded: false });
     expect(line).toHaveTextContent('start MCP server files');
     expect(within(line).getByRole('list', { name: 'Command and arguments' })).toBeInTheDocument();
-    expect(container.querySelector('.card-record-sandbox')).toHaveTextContent('with network');
+    expect(container.querySelector('.card-record-sandbox')).toHaveTextContent("network only through Gatehouse's proxy");
   });
 
   it('opens to the whole card, without a second sandbox line', async () => {
