@@ -87,7 +87,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     commandEnv({ ...options.env }, { secretValues: [...providerKeyValues(options.env), ...storedKeys] });
   // Commands and Stop hooks run confined: no data folder, no secret stores, no network unless asked.
   const sandbox =
-    options.sandbox ?? new BwrapSandbox({ dataDir: options.dataDir, home: options.home, env: options.env });
+    options.sandbox ??
+    new BwrapSandbox({
+      dataDir: options.dataDir,
+      home: options.home,
+      env: options.env,
+      extraShown: () => host?.shownPlaces() ?? [],
+    });
   const sessions = new Sessions({
     store,
     chat: (sessionModel) => {

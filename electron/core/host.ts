@@ -20,6 +20,7 @@ import { ChatError } from './chat/chat-error.js';
 import { testConnection } from './chat/connection-test.js';
 import type { EncryptedKeys } from './settings/encrypted-keys.js';
 import type { Sandbox } from './sandbox/sandbox.js';
+import { checkShownPlace, toolchainPlaces } from './sandbox/shown-places.js';
 import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
@@ -62,6 +63,7 @@ export class Host {
   private model: ModelConfig | null = null;
   private notifications = true;
   private refuseUnconfinedSetting = false;
+  private shownPlacesSetting: string[] = [];
   private settingsProblem: string | null = null;
 
   constructor(private readonly deps: HostDeps) {
@@ -126,8 +128,14 @@ export class Host {
     this.model = data.model;
     this.notifications = data.notifications;
     this.refuseUnconfinedSetting = data.refuseUnconfined;
+    this.shownPlacesSetting = data.shownPlaces;
     this.deps.attention?.setNotifications(data.notifications);
     this.settingsProblem = data.problem;
+  }
+
+  /** The places the person shows to confined commands (the app's setting), read for every command. */
+  shownPlaces(): readonly string[] {
+    return this.shownPlacesSetting;
   }
 
   /** "Refuse commands that cannot be confined" (the app's setting), read for every command. */
@@ -199,6 +207,7 @@ export class Host {
       sandbox,
       refuseUnconfined: this.refuseUnconfinedSetting,
       home: this.deps.home,
+      shown: { toolchains: toolchainPlaces(this.deps.home), added: [...this.shownPlacesSetting] },
     };
   }
 
@@ -223,18 +232,37 @@ export class Host {
       await this.deps.keys.set(req.key.provider, req.key.value);
       await this.deps.onKeysChanged?.();
     }
-    if (req.model !== undefined || req.notifications !== undefined || req.refuseUnconfined !== undefined) {
+    const shownPlaces = req.shownPlaces ? this.checkShownPlaces(req.shownPlaces) : this.shownPlacesSetting;
+    if (
+      req.model !== undefined ||
+      req.notifications !== undefined ||
+      req.refuseUnconfined !== undefined ||
+      req.shownPlaces
+    ) {
       const model = req.model !== undefined ? req.model : this.model;
       const notifications = req.notifications ?? this.notifications;
       const refuseUnconfined = req.refuseUnconfined ?? this.refuseUnconfinedSetting;
-      await this.deps.settings.write({ model, notifications, refuseUnconfined });
+      await this.deps.settings.write({ model, notifications, refuseUnconfined, shownPlaces });
       this.model = model;
       this.notifications = notifications;
       this.refuseUnconfinedSetting = refuseUnconfined;
+      this.shownPlacesSetting = shownPlaces;
       this.deps.attention?.setNotifications(notifications);
       if (req.model !== undefined) this.settingsProblem = null;
     }
     return this.settingsView();
+  }
+
+  /** Each place checked (it exists, it is not the whole home); one bad place refuses the request, naming it. */
+  private checkShownPlaces(inputs: readonly string[]): string[] {
+    const places: string[] = [];
+    for (const input of inputs) {
+      const checked = checkShownPlace(input, this.deps.home);
+      if ('error' in checked)
+        throw new Error(`cannot show ${JSON.stringify(input.slice(0, 200))} to commands: ${checked.error}`);
+      if (!places.includes(checked.path)) places.push(checked.path);
+    }
+    return places;
   }
 
   /**

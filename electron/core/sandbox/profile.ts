@@ -67,7 +67,7 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
   const { workspace, home } = inputs;
   const shown = unique(
     existingReal([...SHOWN_HOME_PLACES.map((p) => path.join(home, p.path)), ...inputs.extraShown]),
-  ).filter((p) => !isWithin(workspace, p) && !isWithin(inputs.dataDir, p) && p !== home && p !== '/');
+  ).filter((p) => !isWithin(workspace, p) && p !== home && p !== '/');
   const git = await gitPlaces(workspace, { git: inputs.git, hooksPath: inputs.hooksPath });
   const hidden = unique([
     ...existingReal([inputs.dataDir]),

@@ -15,6 +15,7 @@ const fileSchema = z.object({
   model: modelConfigSchema.nullable().default(null),
   notifications: z.boolean().default(true),
   refuseUnconfined: z.boolean().default(false),
+  shownPlaces: z.array(z.string()).default([]),
 });
 
 export interface AppSettingsData {
@@ -23,7 +24,11 @@ export interface AppSettingsData {
   notifications: boolean;
   /** Refuse commands that cannot be confined (no sandbox here) rather than card them as unconfined. */
   refuseUnconfined: boolean;
+  /** Folders the person shows to confined commands, read-only, beyond the toolchains (absolute). */
+  shownPlaces: string[];
 }
+
+const DEFAULTS: AppSettingsData = { model: null, notifications: true, refuseUnconfined: false, shownPlaces: [] };
 
 export class AppSettings {
   constructor(private readonly dataDir: string) {}
@@ -36,12 +41,9 @@ export class AppSettings {
     try {
       text = await fs.readFile(this.file(), 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        return { model: null, notifications: true, refuseUnconfined: false, problem: null };
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ...DEFAULTS, problem: null };
       return {
-        model: null,
-        notifications: true,
-        refuseUnconfined: false,
+        ...DEFAULTS,
         problem: `cannot read ${this.file()}: ${(err as Error).message}`,
       };
     }
@@ -49,9 +51,7 @@ export class AppSettings {
       return { ...fileSchema.parse(JSON.parse(text)), problem: null };
     } catch (err) {
       return {
-        model: null,
-        notifications: true,
-        refuseUnconfined: false,
+        ...DEFAULTS,
         problem: `${this.file()} is damaged (${(err as Error).message.split('\n')[0]}); choose a model in Settings to rewrite it`,
       };
     }

@@ -14,7 +14,8 @@ export interface Confine {
 
 export async function runConfinedOrNot(spec: ProcessSpec, confine: Confine | undefined): Promise<ProcessOutcome> {
   // Aborted already: starts nothing, confined or not.
-  if (!confine || spec.signal?.aborted) return runInProcessGroup(spec);
+  if (!confine || spec.signal?.aborted)
+    return runInProcessGroup({ ...spec, env: { ...spec.env, ...spec.declaredEnv } });
   const confined = await confine.sandbox.confine(spec, confine.profile);
   try {
     const outcome = await runInProcessGroup({

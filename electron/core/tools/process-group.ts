@@ -20,6 +20,8 @@ export interface ProcessSpec {
   argv: readonly string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Variables a card named, on top of `env` (see CommandSpec); never widen what a sandbox shows. */
+  declaredEnv?: Readonly<Record<string, string>>;
   timeoutMs: number;
   signal?: AbortSignal;
   onOutput?: ExecContext['onOutput'];

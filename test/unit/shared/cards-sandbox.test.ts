@@ -27,29 +27,41 @@ const body = (extra: Partial<CommandCardBody> = {}): CommandCardBody => ({
 });
 
 describe('describeSandbox', () => {
-  it('says a confined command in one line', () => {
-    expect(describeSandbox(body(), home)).toEqual({
-      line: 'Confined: writes only in ~/src/app, no network, cannot see ~/.ssh',
+  const today = (extra: Partial<Extract<CommandCardBody['sandbox'], { confined: true }>> = {}) =>
+    confined({
+      home,
+      git: false,
+      readOnly: ['/home/ann/src/app/.git', '/home/ann/src/app/.gatehouse', '/home/ann/src/app/.claude'],
+      shown: ['/home/ann/.cargo/bin', '/home/ann/.pyenv'],
+      hidden: ['/home/ann/.config/Gatehouse', '/run'],
+      ...extra,
+    });
+
+  it('says what holds in one line: where it writes, what it sees of home, the network', () => {
+    expect(describeSandbox(body({ sandbox: today() }), home)).toEqual({
+      line: 'Confined: writes only in ~/src/app (not .git, .gatehouse, .claude); sees the system and your toolchains, not the rest of your home; no network',
       warnings: [],
+      shown: ['~/.cargo/bin', '~/.pyenv'],
     });
   });
 
-  it('names the read-only places, a few hidden ones and how many more', () => {
-    const sandbox = confined({
-      readOnly: ['/home/ann/src/app/.git/hooks', '/home/ann/src/app/.gatehouse'],
-      hidden: ['/data/gatehouse', '/home/ann/.ssh', '/home/ann/.aws', '/home/ann/.gnupg', '/home/ann/.kube'],
-    });
+  it('says "not your home" when no toolchain is shown, and names hidden places outside the home folder', () => {
+    const sandbox = today({ shown: [], hidden: ['/data/gatehouse', '/run', '/home/ann/.config/gh'] });
     expect(describeSandbox(body({ sandbox }), home).line).toBe(
-      'Confined: writes only in ~/src/app (not .git/hooks, .gatehouse), no network, cannot see /data/gatehouse, ~/.ssh, ~/.aws and 2 more',
+      'Confined: writes only in ~/src/app (not .git, .gatehouse, .claude); sees the system, not your home; no network; cannot see /data/gatehouse',
     );
   });
 
   it('gives each flag the call asked for as a warning', () => {
-    const words = describeSandbox(body({ network: true, sandbox: confined({ network: true }) }), home);
-    expect(words).toEqual({
-      line: 'Confined: writes only in ~/src/app, with network, cannot see ~/.ssh',
-      warnings: ['asks for network'],
-    });
+    const words = describeSandbox(
+      body({ network: true, git: true, sandbox: today({ network: true, git: true }) }),
+      home,
+    );
+    expect(words.warnings).toEqual([
+      'asks for network',
+      'asks to write .git (commits, branches, fetches; its hooks and config stay read-only)',
+    ]);
+    expect(words.line).toMatch(/; network only through Gatehouse's proxy$/);
     const loose = describeSandbox(
       body({ unconfined: true, sandbox: { confined: false, reason: 'the call asked to run without the sandbox' } }),
       home,
@@ -57,7 +69,18 @@ describe('describeSandbox', () => {
     expect(loose).toEqual({
       line: 'Unconfined: the call asked to run without the sandbox',
       warnings: ['asks to run unconfined'],
+      shown: [],
     });
+  });
+
+  it('keeps the words of cards from before the home folder was emptied', () => {
+    const sandbox = confined({
+      readOnly: ['/home/ann/src/app/.git/hooks'],
+      hidden: ['/data/gatehouse', '/home/ann/.ssh', '/home/ann/.aws', '/home/ann/.gnupg', '/home/ann/.kube'],
+    });
+    expect(describeSandbox(body({ sandbox }), home).line).toBe(
+      'Confined: writes only in ~/src/app (not .git/hooks); no network; cannot see /data/gatehouse, ~/.ssh, ~/.aws and 2 more',
+    );
   });
 
   it('says unconfined and why where no sandbox runs, and for cards from before', () => {
@@ -69,9 +92,10 @@ describe('describeSandbox', () => {
   });
 
   it('leaves paths whole without a home', () => {
-    expect(describeSandbox(body()).line).toBe(
-      'Confined: writes only in /home/ann/src/app, no network, cannot see /home/ann/.ssh',
+    expect(describeSandbox(body({ sandbox: today() })).line).toMatch(
+      /^Confined: writes only in \/home\/ann\/src\/app /,
     );
+    expect(describeSandbox(body({ sandbox: today() })).shown).toEqual(['/home/ann/.cargo/bin', '/home/ann/.pyenv']);
   });
 });
 

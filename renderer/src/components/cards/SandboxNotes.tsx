@@ -16,11 +16,25 @@ export function SandboxLine({ body }: { body: SandboxedBody }) {
   if (!words.confined) return null;
   const { lead, rest } = splitLead(words.line);
   return (
-    <p className="card-sandbox">
-      <span className="card-sandbox-lead">{lead}</span>
-      {/* Paths come from the machine and may hold invisible characters: show them. */}
-      <VisibleText className="visible-prose" text={rest} options={PROSE_OPTIONS} />
-    </p>
+    <>
+      <p className="card-sandbox">
+        <span className="card-sandbox-lead">{lead}</span>
+        {/* Paths come from the machine and may hold invisible characters: show them. */}
+        <VisibleText className="visible-prose" text={rest} options={PROSE_OPTIONS} />
+      </p>
+      {words.shown.length > 0 && (
+        <details className="card-sandbox-shown">
+          <summary>What it sees of your home folder, read-only ({words.shown.length})</summary>
+          <ul>
+            {words.shown.map((p) => (
+              <li key={p}>
+                <VisibleText className="visible-prose" text={p} options={PROSE_OPTIONS} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
   );
 }
 

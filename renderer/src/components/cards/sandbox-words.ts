@@ -32,7 +32,12 @@ export function commandSandboxWords(body: CommandCardBody, home?: string): Comma
 export function sandboxWords(body: SandboxedBody, home?: string): CommandSandboxWords {
   if (body.kind === 'command') return commandSandboxWords(body, home);
   if (!body.sandbox) {
-    return { line: 'Unconfined: the card does not say how this server would run', warnings: [], confined: false };
+    return {
+      line: 'Unconfined: the card does not say how this server would run',
+      warnings: [],
+      shown: [],
+      confined: false,
+    };
   }
   return { ...describeSandbox({ sandbox: body.sandbox }, home), confined: body.sandbox.confined };
 }

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
 import { useApi } from '../../api/api-context';
 import { useAppStore } from '../../store/app-store';
+import { ShownPlacesField } from './ShownPlacesField';
 import './commands-field.css';
 
 export function CommandsField({ view }: { view: SettingsView }) {
@@ -35,8 +36,9 @@ export function CommandsField({ view }: { view: SettingsView }) {
           <span className="commands-mark" aria-hidden="true">
             ✓
           </span>
-          Commands run in a sandbox (bubblewrap): each writes only in its workspace, sees no secret stores and has no
-          network unless its card says so.
+          Commands run in a sandbox (bubblewrap): each writes only in its workspace, sees the system and your toolchains
+          but not the rest of your home folder, no secrets in its environment, and has no network unless its card says
+          so.
         </p>
       )}
       {sandbox?.available === false && (
@@ -65,6 +67,7 @@ export function CommandsField({ view }: { view: SettingsView }) {
           {error}
         </p>
       )}
+      {sandbox?.available === true && <ShownPlacesField view={view} />}
     </fieldset>
   );
 }

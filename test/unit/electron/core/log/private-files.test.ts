@@ -48,7 +48,12 @@ describe('a new session', () => {
 
 describe('settings and keys', () => {
   it('are written 0600 in a data folder made 0700', async () => {
-    await new AppSettings(dataDir()).write({ model: null, notifications: false, refuseUnconfined: false });
+    await new AppSettings(dataDir()).write({
+      model: null,
+      notifications: false,
+      refuseUnconfined: false,
+      shownPlaces: [],
+    });
     expect(await modeOf(dataDir())).toBe('700');
     expect(await modeOf(path.join(dataDir(), 'settings.json'))).toBe('600');
     await new EncryptedKeys(dataDir(), cipher).set('anthropic', 'sk-test-0123456789');

@@ -21,7 +21,7 @@ const CONFINED: CommandSandbox = {
   hidden: ['/home/me/.ssh', '/home/me/.aws', '/home/me/.gnupg', '/home/me/.kube'],
 };
 const CONFINED_LINE =
-  'Confined: writes only in /home/me/src/project (not .git/hooks), no network, cannot see /home/me/.ssh, /home/me/.aws, /home/me/.gnupg and 1 more';
+  'Confined: writes only in /home/me/src/project (not .git/hooks); no network; cannot see /home/me/.ssh, /home/me/.aws, /home/me/.gnupg and 1 more';
 const ALLOWED: CardOutcome = { state: 'answered', answer: 'allow_once' };
 
 function body(overrides: Partial<CommandCardBody>): CommandCardBody {
@@ -77,7 +77,7 @@ describe('an open command card says what the command can reach', () => {
       within(card)
         .getByText(/^Confined:/)
         .closest('p'),
-    ).toHaveTextContent('with network');
+    ).toHaveTextContent("network only through Gatehouse's proxy");
   });
 
   it('a call that asks to run unconfined gets both the reason and the warning', () => {
