@@ -41,7 +41,7 @@ export default defineConfig({
         },
       },
       {
-        // Generated histories against a model of consent (issue 9); a fixed seed, about 2 minutes.
+        // Generated histories against a model of consent (issue 9); a fixed seed, about 4 minutes (a loaded machine checks a prefix).
         test: {
           name: 'property',
           environment: 'node',

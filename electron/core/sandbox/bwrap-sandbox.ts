@@ -10,6 +10,7 @@ import path from 'node:path';
 import { bwrapArgs } from './bwrap-args.js';
 import { allowedEnv } from './env-allow-list.js';
 import type { HooksPathReader } from './git-places.js';
+import { GitPlaceholders } from './git-placeholder.js';
 import { hostTmpPaths } from './host-tmp-paths.js';
 import { signalNamespaceOf } from './namespace-signal.js';
 import { defaultProfile } from './profile.js';
@@ -57,6 +58,8 @@ interface Usable {
 
 export class BwrapSandbox implements Sandbox {
   private checked: Promise<{ availability: SandboxAvailability; usable: Usable | null }> | null = null;
+  /** The empty `.git` folders made as mount points in workspaces that are not repositories. */
+  private readonly placeholders = new GitPlaceholders();
   /** The data folder as it was at start: hidden by that identity, so moving it cannot uncover it. */
   private readonly dataDirAtStart: PlaceIdentity | null;
 
@@ -106,14 +109,18 @@ export class BwrapSandbox implements Sandbox {
     // A read-only place that does not exist yet (.gatehouse, .claude, a repository's hooks folder) is
     // made empty first, so there is something to mount read-only; one whose parent is gone is left out.
     const readOnly: string[] = [];
+    const placeholders: string[] = [];
     for (const p of profile.readOnly) {
-      if (
-        await fs.mkdir(p, { recursive: false }).then(
-          () => true,
-          (err: NodeJS.ErrnoException) => err.code === 'EEXIST',
-        )
-      ) {
-        readOnly.push(p);
+      const made = await fs.mkdir(p, { recursive: false }).then(
+        () => 'made' as const,
+        (err: NodeJS.ErrnoException) => (err.code === 'EEXIST' ? ('there' as const) : null),
+      );
+      if (!made) continue;
+      readOnly.push(p);
+      const held = this.placeholders.isPlaceholder(p) && (made === 'made' || this.placeholders.holds(p));
+      if (held) {
+        this.placeholders.hold(p);
+        placeholders.push(p);
       }
     }
     const privateTmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-sandbox-'));
@@ -147,7 +154,10 @@ export class BwrapSandbox implements Sandbox {
       signalInside: signalNamespaceOf,
       initPidOnFd3: true,
       ...(seccomp ? { inputOnFd4: seccomp } : {}),
-      release: () => fs.rm(privateTmp, { recursive: true, force: true }),
+      release: async () => {
+        await Promise.all(placeholders.map((p) => this.placeholders.release(p)));
+        await fs.rm(privateTmp, { recursive: true, force: true });
+      },
     };
   }
 

@@ -59,6 +59,9 @@ export async function gitPlaces(
   const kind = entryKind(dotGit);
   if (kind === 'folder') addGitFolder(places, dotGit, options.git);
   if (kind === 'file') addGitFile(places, workspace, dotGit, options.git);
+  // Not a repository: an empty read-only .git stands in its place (git-placeholder.ts), so no
+  // command can make one for the person's git to find, with git: true or without.
+  if (kind === 'absent') places.readOnly.push(dotGit);
   const hooksPath = await (options.hooksPath ?? readHooksPath)(workspace);
   if (hooksPath) {
     const folder = path.resolve(workspace, hooksPath);

@@ -148,6 +148,16 @@ describe("a confined command cannot plant code the person's own git runs", () =>
     await expectPersonsGitRunsNothingPlanted();
   });
 
+  it('by making a .git in a workspace that is not a repository, which leaves nothing behind', async () => {
+    await fs.rm(path.join(ws, '.git'), { recursive: true });
+    const result = await run(sh(`git init -q . && ${plantFsmonitor('.')}`));
+    expect(result.output.split('\n')[0]).toMatch(/\.git is read-only/);
+    // The empty .git that stood in while it ran is gone again.
+    await expect(fs.access(path.join(ws, '.git'))).rejects.toThrow();
+    await expect(personsGit(['status'])).rejects.toThrow(/not a git repository/);
+    await expect(fs.access(pwned)).rejects.toThrow();
+  });
+
   it('nor through a hook manager config that a hook hands the commit to', async () => {
     await fs.writeFile(path.join(ws, '.pre-commit-config.yaml'), 'repos: []\n');
     const result = await run(sh(`echo "  - repo: local  # touch ${pwned}" >> .pre-commit-config.yaml`));

@@ -77,8 +77,8 @@ describe('a confined command', () => {
       git: false,
       home,
       writable: [ws],
-      // The app's folders are made empty and read-only when the command runs.
-      readOnly: [path.join(ws, '.gatehouse'), path.join(ws, '.claude')],
+      // Not a repository: an empty .git stands in, and the app's folders are made empty, all read-only.
+      readOnly: [path.join(ws, '.git'), path.join(ws, '.gatehouse'), path.join(ws, '.claude')],
       // This home has no toolchains to show.
       shown: [],
       // The data folder first; the machine's own socket places follow.

@@ -55,7 +55,11 @@ describe('a Stop hook', () => {
     const card = await h.event(id, 'card');
     expect(card.body).toMatchObject({
       kind: 'command',
-      sandbox: { confined: true, network: false, readOnly: [path.join(h.workspace, '.gatehouse')] },
+      sandbox: {
+        confined: true,
+        network: false,
+        readOnly: expect.arrayContaining([path.join(h.workspace, '.gatehouse'), path.join(h.workspace, '.claude')]),
+      },
     });
     await h.call('card.answer', { id, cardId: card.cardId, answer: 'allow_once' });
     const hook = await h.event(id, 'hook_run');

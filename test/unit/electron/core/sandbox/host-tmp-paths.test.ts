@@ -2,11 +2,11 @@
  * A program that lives under the host's /tmp (an app or a checkout run from there) still
  * starts inside the sandbox's private /tmp, and nothing else of the host's /tmp shows.
  */
-import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runConfinedOrNot } from '../../../../../electron/core/tools/confined-run.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { hostTmpPaths } from '../../../../../electron/core/sandbox/host-tmp-paths.js';
 
@@ -41,32 +41,16 @@ describe('host folders under /tmp', () => {
     });
     const profile = await sandbox.profile(ws, { network: false, git: false });
     const env = { PATH: `${path.join(tmp, 'bin')}:/usr/bin:/bin` };
+    const confine = { sandbox, profile };
     for (const argv of [[path.join(tmp, 'bin', 'hello')], ['hello']]) {
-      const spec = await sandbox.confine({ argv, cwd: ws, env }, profile);
-      try {
-        const out = execFileSync(spec.argv[0]!, spec.argv.slice(1), {
-          env: spec.env,
-          cwd: ws,
-          stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-          timeout: 10_000,
-        });
-        expect(out.toString()).toBe('hello from tmp\n');
-      } finally {
-        await spec.release();
-      }
+      const outcome = await runConfinedOrNot({ argv, cwd: ws, env, timeoutMs: 10_000 }, confine);
+      expect(outcome.stdout.text).toBe('hello from tmp\n');
     }
-    const peek = await sandbox.confine({ argv: ['cat', path.join(tmp, 'secret-beside.txt')], cwd: ws, env }, profile);
-    try {
-      expect(() =>
-        execFileSync(peek.argv[0]!, peek.argv.slice(1), {
-          env: peek.env,
-          cwd: ws,
-          stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-          timeout: 10_000,
-        }),
-      ).toThrow();
-    } finally {
-      await peek.release();
-    }
+    const peek = await runConfinedOrNot(
+      { argv: ['cat', path.join(tmp, 'secret-beside.txt')], cwd: ws, env, timeoutMs: 10_000 },
+      confine,
+    );
+    expect(peek.exitCode).not.toBe(0);
+    expect(peek.stdout.text).toBe('');
   });
 });

@@ -107,8 +107,9 @@ describe.each<Mode>(['plain', 'confined'])('runInProcessGroup, %s', (m) => {
   });
 
   it('runs in the given folder with the given environment', async () => {
-    const result = await run(['sh', '-c', 'pwd; echo "$ONLY_HERE"'], {
-      env: { PATH: process.env.PATH, ONLY_HERE: 'yes' },
+    const result = await run(['sh', '-c', 'pwd; echo "$LC_ONLY_HERE"'], {
+      // An allow-listed name (LC_*): a confined run keeps only those.
+      env: { PATH: process.env.PATH, LC_ONLY_HERE: 'yes' },
     });
     expect(result.stdout.text).toBe(`${await fs.realpath(dir)}\nyes\n`);
   });

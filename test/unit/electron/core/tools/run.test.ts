@@ -182,12 +182,12 @@ describe.each(['plain', 'confined'] as const)('run: execution, %s', (mode) => {
       ANTHROPIC_API_KEY: 'sk-ant-test-0001',
       OPENAI_API_KEY: 'sk-openai-test-0002',
       RENAMED_KEY: 'sk-held-by-the-app-0003',
-      GATEHOUSE_VISIBLE: 'still-here',
+      LC_GATEHOUSE_VISIBLE: 'still-here', // allow-listed (LC_*), so a confined run keeps it too
     };
     ctx = { ...ctx, commandEnv: commandEnv(appEnv, { secretValues: ['sk-held-by-the-app-0003'] }) };
     expect((await plan({ argv: ['env'] })).sandbox.confined).toBe(mode === 'confined');
     const seen = output(await execute({ argv: ['env'] }));
-    expect(seen).toContain('GATEHOUSE_VISIBLE=still-here');
+    expect(seen).toContain('LC_GATEHOUSE_VISIBLE=still-here');
     expect(seen).not.toMatch(/ANTHROPIC_API_KEY|OPENAI_API_KEY|RENAMED_KEY|sk-ant|sk-openai|sk-held/);
   });
 
