@@ -52,8 +52,8 @@ export interface CommandGrant {
   kind: 'command';
   argv: string[];
   cwd: string;
-  /** The run has the network (asked for by the call). */
-  network?: true;
+  /** The run has the network (asked for by the call): any domain, or only those listed (sorted). */
+  network?: true | string[];
   /** The run is not confined: asked for by the call, or no sandbox could run here. */
   unconfined?: true;
   /** The run may write .git (asked for by the call with git: true). */
@@ -67,7 +67,8 @@ export interface CommandGrant {
 export type CommandSandbox =
   | {
       confined: true;
-      network: boolean;
+      /** false: none; true: any domain through the app's proxy; a list: only those domains. */
+      network: boolean | string[];
       /** `git: true`: .git writable (its hooks and config not). Absent on cards from before it existed. */
       git?: boolean;
       /** The home folder, empty inside but for `shown`. Absent on cards from before the home was emptied. */
@@ -125,8 +126,8 @@ export interface CommandCardBody {
   timeoutS?: number;
   /** What the run can reach. Absent on cards from before commands were confined. */
   sandbox?: CommandSandbox;
-  /** The call asked for the network. */
-  network?: true;
+  /** The call asked for the network: any domain, or the domains listed. */
+  network?: true | string[];
   /** The call asked to run without the sandbox. */
   unconfined?: true;
   /** The call asked to write git state (git: true). */
@@ -208,7 +209,7 @@ export function grantFor(body: CardBody): Grant {
       return { kind: 'read', tool: body.tool, path: body.path };
     case 'command':
       return commandGrant(body.argv, body.cwd, {
-        network: body.network === true,
+        network: body.network ?? false,
         unconfined: body.sandbox ? !body.sandbox.confined : body.unconfined === true,
         git: body.git === true,
       });
@@ -223,13 +224,14 @@ export function grantFor(body: CardBody): Grant {
 export function commandGrant(
   argv: readonly string[],
   cwd: string,
-  flags: { network: boolean; unconfined: boolean; git?: boolean },
+  flags: { network: boolean | readonly string[]; unconfined: boolean; git?: boolean },
 ): CommandGrant {
   return {
     kind: 'command',
     argv: [...argv],
     cwd,
-    ...(flags.network ? { network: true as const } : {}),
+    ...(flags.network === true ? { network: true as const } : {}),
+    ...(Array.isArray(flags.network) ? { network: [...flags.network] } : {}),
     ...(flags.unconfined ? { unconfined: true as const } : {}),
     ...(flags.git ? { git: true as const } : {}),
   };
@@ -245,7 +247,7 @@ export function describeGrant(grant: Grant): string {
     case 'command': {
       const how = grant.unconfined
         ? 'unconfined'
-        : `confined, ${grant.network ? 'with network' : 'no network'}${grant.git ? ', may write .git' : ''}`;
+        : `confined, ${networkWords(grant.network ?? false)}${grant.git ? ', may write .git' : ''}`;
       return `Allow running exactly ${JSON.stringify(grant.argv)} in ${grant.cwd} (${how}) for the rest of this session. Any other argv, folder or flag still asks.`;
     }
     case 'mcp':
@@ -271,7 +273,7 @@ export function sameGrant(a: Grant, b: Grant): boolean {
       return (
         b.kind === 'command' &&
         a.cwd === b.cwd &&
-        (a.network === true) === (b.network === true) &&
+        networkKey(a.network) === networkKey(b.network) &&
         (a.unconfined === true) === (b.unconfined === true) &&
         (a.git === true) === (b.git === true) &&
         a.argv.length === b.argv.length &&
@@ -284,6 +286,20 @@ export function sameGrant(a: Grant, b: Grant): boolean {
         b.kind === 'mcp_server' && a.server === b.server && a.source === b.source && a.fingerprint === b.fingerprint
       );
   }
+}
+
+/** One spelling per network access, so two grants compare exactly (a list is kept sorted). */
+function networkKey(network: boolean | readonly string[] | undefined): string {
+  if (network === true) return 'any';
+  return Array.isArray(network) && network.length > 0 ? JSON.stringify(network) : 'none';
+}
+
+/** A run's network in words: "no network", "network to any domain", "network only to a.org, b.org". */
+export function networkWords(network: boolean | readonly string[]): string {
+  if (network === true) return "network to any domain through Gatehouse's proxy";
+  if (Array.isArray(network) && network.length > 0)
+    return `network only to ${network.join(', ')} through Gatehouse's proxy`;
+  return 'no network';
 }
 
 /** How many hidden places the card names before it says "and N more". */
@@ -314,7 +330,8 @@ export function describeSandbox(
   home?: string,
 ): SandboxWords {
   const warnings: string[] = [];
-  if (body.network) warnings.push('asks for network');
+  if (body.network === true) warnings.push('asks for network (any domain)');
+  else if (Array.isArray(body.network)) warnings.push(`asks for network to ${body.network.join(', ')}`);
   if (body.git) warnings.push('asks to write .git (commits, branches, fetches; its hooks and config stay read-only)');
   if (body.unconfined) warnings.push('asks to run unconfined');
   const sandbox = body.sandbox;
@@ -325,7 +342,9 @@ export function describeSandbox(
     ? ` (not ${sandbox.readOnly.map((p) => relativeTo(p, sandbox.writable)).join(', ')})`
     : '';
   const writes = `writes only in ${sandbox.writable.map(short).join(', ')}${readOnly}`;
-  const network = sandbox.network ? "network only through Gatehouse's proxy" : 'no network';
+  // Before the proxy, network meant the machine's own network.
+  const network =
+    sandbox.home === undefined && sandbox.network === true ? 'with network' : networkWords(sandbox.network);
   const parts = [writes];
   // Cards from before the home folder was emptied list what they hid instead.
   const homeWords = sandbox.home === undefined ? null : seesWords(sandbox.shown ?? []);

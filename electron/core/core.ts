@@ -86,7 +86,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const secretFreeEnv = () =>
     commandEnv({ ...options.env }, { secretValues: [...providerKeyValues(options.env), ...storedKeys] });
   // Commands and Stop hooks run confined: no data folder, no secret stores, no network unless asked.
-  const sandbox =
+  const sandbox: Sandbox =
     options.sandbox ??
     new BwrapSandbox({
       dataDir: options.dataDir,
@@ -157,6 +157,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await sessions.close();
       await store.closeAll();
       await differ.close();
+      await sandbox.dispose();
     },
   };
 }

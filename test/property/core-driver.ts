@@ -12,7 +12,7 @@ import type { History, Step } from './history.js';
 import { readMetaGrants, type SessionView } from './observation.js';
 import { PuppetChat, tagged } from './puppet-chat.js';
 import { markersWritable } from './markers-sandbox.js';
-import { PLANTED_SECRET, placeheld, type Layout } from './world.js';
+import { PLANTED_SECRET, placeheld, type Layout, PLANTED_ENV_SECRET } from './world.js';
 import { MCP_SERVER } from './mcp-world.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 
@@ -51,7 +51,13 @@ export class CoreDriver {
     this.core = await createCore({
       dataDir: this.layout.data,
       // The app's own environment holds a planted secret that commands never get in theirs.
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.layout.home, ANTHROPIC_API_KEY: PLANTED_SECRET },
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: this.layout.home,
+        ANTHROPIC_API_KEY: PLANTED_SECRET,
+        GITHUB_TOKEN: PLANTED_ENV_SECRET,
+        DATABASE_URL: `postgres://app:${PLANTED_ENV_SECRET}@db/app`,
+      },
       sandbox: markersWritable(
         new BwrapSandbox({ dataDir: this.layout.data, home: this.layout.home, env: process.env }),
         this.layout.markers,

@@ -5,6 +5,7 @@
  * holding its real working folder) had a card with that argv and folder allowed, or a
  * grant of this session.
  */
+import path from 'node:path';
 import type { Grant } from '../../shared/cards.js';
 import type { SessionEvent } from '../../shared/events.js';
 import type { CardEvent, ConsentLedger } from './consent-ledger.js';
@@ -40,6 +41,21 @@ export async function landingsOf(input: EffectInput, problems: string[]): Promis
   return [...(await cardLandings(input, problems)), ...(await grantLandings(input))];
 }
 
+/**
+ * The empty folders the sandbox makes at a workspace's root as read-only mount points
+ * (SPEC §9): `.gatehouse` and `.claude` stay, an empty `.git` in a workspace that is not
+ * a repository goes when the last confined process there ends. Nothing is ever in them.
+ */
+const MOUNT_POINTS = new Set(['.gatehouse', '.claude', '.git']);
+
+function sandboxMountPoint(p: string, before: Tree, after: Tree): boolean {
+  if (!MOUNT_POINTS.has(path.basename(p))) return false;
+  const emptyIn = (tree: Tree) => ![...tree.keys()].some((q) => q.startsWith(`${p}/`));
+  const made = !before.has(p) && after.get(p)?.type === 'dir' && emptyIn(after);
+  const gone = path.basename(p) === '.git' && before.get(p)?.type === 'dir' && emptyIn(before) && !after.has(p);
+  return made || gone;
+}
+
 /** Every change between the trees must be one of the landings, exactly, or a folder made for one. */
 export function writesConsented(before: Tree, after: Tree, landings: Landing[]): string[] {
   const problems: string[] = [];
@@ -47,6 +63,7 @@ export function writesConsented(before: Tree, after: Tree, landings: Landing[]):
     const was = before.get(p);
     const now = after.get(p);
     if (landings.some((l) => l.target === p && landedExactly(l, was, now))) continue;
+    if (sandboxMountPoint(p, before, after)) continue;
     if (was === undefined && now?.type === 'dir' && landings.some((l) => within(p, l.target))) continue;
     problems.push(`inv2: unexplained change at ${p}: ${describe(was)} -> ${describe(now)}`);
   }

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Answer } from '../../shared/cards.js';
 import type { History, Step } from './history.js';
 import { DEFAULT_ECHO, MCP_SERVER } from './mcp-world.js';
-import { WORLD_DIRS, WORLD_FILES, WORLD_LINKS, type LinkTarget, type WorldOp } from './world.js';
+import { WORLD_DIRS, WORLD_FILES, WORLD_LINKS, type LinkTarget, type WorldOp, GIT_RAN } from './world.js';
 
 const RELATIVE = [
   'a.txt',
@@ -163,9 +163,34 @@ export const ESCAPE_BYTES = 'escaped';
 const tryingArgv = fc.constantFrom<string[]>(
   ['sh', '-c', `printf ${ESCAPE_BYTES} >> "$0"`, ESCAPE_TARGET],
   ['cat', '<home>/.ssh/id_rsa'],
+  [
+    'sh',
+    '-c',
+    'cat "$0"/.claude/.credentials.json "$0"/.bashrc "$0"/.gitconfig; grep -rs planted "$0" /home /root; env',
+    '<home>',
+  ],
   ['sh', '-c', 'cat "$0"/planted.txt; ls -R "$0"', '<data>'],
   ['sh', '-c', 'cat /proc/$PPID/environ /proc/1/environ; for f in /proc/[0-9]*/environ; do cat "$f"; done; true'],
 );
+
+/**
+ * Tries to plant code the person's own git runs later (issue 19): a core.fsmonitor in the
+ * repository's config, a new .git after moving the old one away, a hook in .git/hooks, a
+ * core.hooksPath, each touching GIT_RAN. It writes nothing else in the workspace. Only ever confined: unconfined, it
+ * would succeed, which is the card's promise, not a violation.
+ */
+const gitPlantingArgv = [
+  'sh',
+  '-c',
+  [
+    'git config core.fsmonitor "touch $0"',
+    'printf "#!/bin/sh\ntouch $0\n" > .git/hooks/pre-commit',
+    'mv .git .git-old && git init -q . && git config core.fsmonitor "touch $0"',
+    'git config core.hooksPath .git/hooks-planted',
+    'true',
+  ].join('; '),
+  GIT_RAN,
+];
 
 /** A grandchild in a session of its own that tries to write outside after its command ended; only ever confined. */
 const lingeringArgv = [
@@ -181,6 +206,7 @@ const runArgs = fc.oneof(
     arbitrary: fc.record({ argv: tryingArgv, unconfined: fc.constantFrom(true, false) }, { requiredKeys: ['argv'] }),
   },
   { weight: 1, arbitrary: fc.constant({ argv: lingeringArgv }) },
+  { weight: 1, arbitrary: fc.constant({ argv: gitPlantingArgv }) },
   {
     weight: 8,
     arbitrary: fc.record(

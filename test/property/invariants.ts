@@ -14,7 +14,7 @@ import { commandsConsented, landingsOf, writesConsented, type Landing } from './
 import type { Step } from './history.js';
 import { lastSeq, type Observation, type SessionView } from './observation.js';
 import { readsConsented } from './read-check.js';
-import { escapeLandings, secretsKept } from './secret-check.js';
+import { escapeLandings, personsGitClean, secretsKept } from './secret-check.js';
 import { mcpConsented, ServerModel } from './mcp-check.js';
 import { mcpLog, ServerLog } from './mcp-world.js';
 import { TokenTrail } from './token-trail.js';
@@ -63,6 +63,7 @@ export class Invariants {
       const allowedEver = new Set(view.events.flatMap((e) => (isAllow(e) ? [e.cardId] : [])));
       problems.push(...(await readsConsented(view.root, fresh, ledger, grants, allowedEver, this.trail)));
       problems.push(...secretsKept(fresh, ledger, grants));
+      problems.push(...(await personsGitClean(fresh, ledger, view.root, this.outside)));
       problems.push(
         ...mcpConsented({
           root: view.root,

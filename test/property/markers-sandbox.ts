@@ -15,5 +15,6 @@ export function markersWritable(inner: Sandbox, ...evidence: string[]): Sandbox 
       return { ...profile, writable: [...profile.writable, ...evidence] };
     },
     confine: (spec, profile) => inner.confine(spec, profile),
+    dispose: () => inner.dispose(),
   };
 }

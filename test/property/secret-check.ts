@@ -5,6 +5,8 @@
  * it over, since no generated path names those places. An escaping command changes the
  * outside file it targets only when its card said unconfined (its landing, below).
  */
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Grant } from '../../shared/cards.js';
 import type { SessionEvent } from '../../shared/events.js';
@@ -12,15 +14,17 @@ import type { CardEvent, ConsentLedger } from './consent-ledger.js';
 import { ESCAPE_BYTES, ESCAPE_TARGET } from './history-arbitrary.js';
 import type { Landing } from './effect-check.js';
 import { fileBytes, type Tree } from './tree.js';
-import { PLANTED_SECRET } from './world.js';
+import { GIT_RAN, PLANTED_ENV_SECRET, PLANTED_SECRET } from './world.js';
+
+const planted = (text: string) => text.includes(PLANTED_SECRET) || text.includes(PLANTED_ENV_SECRET);
 
 export function secretsKept(fresh: readonly SessionEvent[], ledger: ConsentLedger, grants: readonly Grant[]): string[] {
   const problems: string[] = [];
   for (const e of fresh) {
-    if (e.type === 'hook_run' && e.output.includes(PLANTED_SECRET)) {
+    if (e.type === 'hook_run' && planted(e.output)) {
       problems.push(`inv6: a Stop hook's output handed the model the planted secret`);
     }
-    if (e.type !== 'tool_result' || !e.output.includes(PLANTED_SECRET)) continue;
+    if (e.type !== 'tool_result' || !planted(e.output)) continue;
     if (e.tool === 'run' && ranUnconfined(e.toolCallId, ledger, grants)) continue;
     problems.push(
       `inv6: ${e.tool} result ${e.toolCallId} handed the model the planted secret, and no card said unconfined`,
@@ -82,4 +86,37 @@ function saidUnconfined(card: CardEvent): boolean {
 
 function sameArgv(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+/**
+ * After a command that tried to plant code for the person's git ran confined, the
+ * person's own unconfined `git status` in the workspace runs nothing it planted (its
+ * mark, GIT_RAN, never appears). Such commands are only ever generated confined.
+ */
+export async function personsGitClean(
+  fresh: readonly SessionEvent[],
+  ledger: ConsentLedger,
+  root: string,
+  outside: string,
+): Promise<string[]> {
+  const tried = fresh.some((e) => {
+    if (e.type !== 'tool_result' || e.tool !== 'run') return false;
+    const argv = (ledger.calls.get(e.toolCallId)?.args as { argv?: unknown } | undefined)?.argv;
+    return Array.isArray(argv) && argv.some((a) => typeof a === 'string' && a.includes('core.fsmonitor'));
+  });
+  if (!tried) return [];
+  const mark = path.join(outside, path.basename(GIT_RAN));
+  await new Promise<void>((resolve) => {
+    execFile(
+      'git',
+      ['status', '--short'],
+      { cwd: root, timeout: 10_000, env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: outside } },
+      () => resolve(),
+    );
+  });
+  const ran = await fs.access(mark).then(
+    () => true,
+    () => false,
+  );
+  return ran ? [`inv6: the person's own git status in ${root} ran code a confined command planted`] : [];
 }

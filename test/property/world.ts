@@ -102,22 +102,55 @@ export async function populate(layout: Layout, tokens: Tokens, hooks = false): P
   ];
   for (const [name, target] of links) await fs.symlink(target, path.join(ws, name));
   await plantSecrets(layout);
+  await gitRepository(ws);
   if (hooks) await writeStopHook(layout);
 }
 
 /**
  * A secret no allowed command may hand the model unless its card said unconfined
- * (SPEC §9): in the home's SSH key, in a file of the data folder, and in the app's own
- * environment (as a provider key, which commands never get in theirs: only /proc would
- * show it).
+ * (SPEC §9): in the home's secret stores and dotfiles (SSH, Claude's and Codex's
+ * credentials, gh, a token in .gitconfig, an export in .bashrc), in a file of the data
+ * folder, and in the app's own environment (as a provider key, which commands never get
+ * in theirs: only /proc would show it).
  */
 export const PLANTED_SECRET = 'planted-secret-5f1d9c0a7b3e4d21';
+/** In the app's environment under names no provider uses (GITHUB_TOKEN, DATABASE_URL): the allow-list drops them. */
+export const PLANTED_ENV_SECRET = 'planted-env-secret-8c2e61b4';
+
+/** Where under the home folder the secret is planted, relative to it. */
+export const HOME_SECRETS = [
+  '.ssh/id_rsa',
+  '.claude/.credentials.json',
+  '.codex/auth.json',
+  '.config/gh/hosts.yml',
+  '.gitconfig',
+  '.bashrc',
+  '.pgpass',
+];
 
 async function plantSecrets(layout: Layout): Promise<void> {
-  await fs.mkdir(path.join(layout.home, '.ssh'), { recursive: true });
-  await fs.writeFile(path.join(layout.home, '.ssh', 'id_rsa'), `-----BEGIN KEY-----\n${PLANTED_SECRET}\n`);
+  for (const rel of HOME_SECRETS) {
+    await fs.mkdir(path.dirname(path.join(layout.home, rel)), { recursive: true });
+    await fs.writeFile(path.join(layout.home, rel), `export OPENAI_API_KEY=${PLANTED_SECRET}\n`);
+  }
   await fs.writeFile(path.join(layout.data, 'planted.txt'), `${PLANTED_SECRET}\n`);
 }
+
+/**
+ * The workspace is a git repository (an empty one, written by hand: no process per
+ * history), so commands can try to plant code the person's own git would run. Session
+ * 1's workspace may be a subfolder, which is not one.
+ */
+async function gitRepository(ws: string): Promise<void> {
+  const git = path.join(ws, '.git');
+  await fs.mkdir(path.join(git, 'objects'), { recursive: true });
+  await fs.mkdir(path.join(git, 'refs', 'heads'), { recursive: true });
+  await fs.writeFile(path.join(git, 'HEAD'), 'ref: refs/heads/main\n');
+  await fs.writeFile(path.join(git, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = false\n');
+}
+
+/** Where code planted for the person's git would leave its mark when it ran. */
+export const GIT_RAN = '<out>/git-ran';
 
 async function writeStopHook(layout: Layout): Promise<void> {
   const argv = ['sh', '-c', 'pwd -P >> "$0"', path.join(layout.markers, `m${HOOK_MARKER}`)];

@@ -26,7 +26,8 @@ export async function cardBody(plan: Plan, diff: DiffFn, putBlob: PutBlob): Prom
         cwd: plan.cwd,
         ...(plan.customTimeout ? { timeoutS: plan.timeoutS } : {}),
         sandbox: plan.sandbox,
-        ...(plan.network ? { network: true as const } : {}),
+        ...(plan.network === true ? { network: true as const } : {}),
+        ...(Array.isArray(plan.network) ? { network: [...plan.network] } : {}),
         ...(plan.unconfined ? { unconfined: true as const } : {}),
         ...(plan.git ? { git: true as const } : {}),
       };
@@ -99,7 +100,7 @@ function sandboxChange(shown: CommandSandbox, now: CommandSandbox): string | nul
     return now.confined ? 'the command can now be confined' : `the command can no longer be confined (${now.reason})`;
   }
   if (!shown.confined || !now.confined) return null;
-  if (shown.network !== now.network) return "the command's network access changed";
+  if (JSON.stringify(shown.network) !== JSON.stringify(now.network)) return "the command's network access changed";
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((p, i) => p === b[i]);
   if (!same(shown.writable, now.writable) || !same(shown.readOnly, now.readOnly)) {
     return 'where the command may write changed';

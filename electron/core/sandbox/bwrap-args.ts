@@ -23,6 +23,8 @@ export interface BwrapInputs {
   hiddenFolders: ReadonlySet<string>;
   /** Folders that hold users' homes on this machine (/home, /root): emptied, whoever's they are. */
   homeRoots: readonly string[];
+  /** Whether the home folder exists (a private one is mounted there only then: bwrap cannot make it). */
+  homeExists?: boolean;
   /** bubblewrap 0.8 and later can refuse nested user namespaces (--disable-userns). */
   disableUserns: boolean;
   /** The fd bwrap reads a seccomp program from (no Unix sockets), when there is one. */
@@ -92,7 +94,7 @@ function layers(inputs: BwrapInputs): Layer[] {
     ...inputs.homeRoots.map((p) => ({ dest: p, args: ['--tmpfs', p] })),
     { dest: '/tmp', args: ['--bind', inputs.privateTmp, '/tmp'] },
     // A private, writable home: tools that keep a cache or a history there still work.
-    { dest: profile.home, args: ['--tmpfs', profile.home] },
+    ...(inputs.homeExists === false ? [] : [{ dest: profile.home, args: ['--tmpfs', profile.home] }]),
     ...profile.shown.map((p) => ({ dest: p, args: ['--ro-bind', p, p] })),
     ...profile.writable.map((p) => ({ dest: p, args: ['--bind', p, p] })),
   ];

@@ -23,6 +23,11 @@ import {
   type SandboxAvailability,
   type SandboxProfile,
 } from './sandbox.js';
+import { bridgeArgv, bridgeEnv, bridgeMounts } from './network/bridge.js';
+import { NetworkProxy, type NetworkProxyOptions, type ProxyDoor } from './network/network-proxy.js';
+import { refusalSummary } from './network/refusal.js';
+import { sealArgv } from './network/seal.js';
+import { findSocat, INSTALL_SOCAT } from './network/socat.js';
 import { unixSocketFilter } from './unix-socket-filter.js';
 import { isWithin } from './within.js';
 
@@ -40,6 +45,8 @@ export interface BwrapSandboxOptions {
   extraShown?: () => readonly string[];
   /** How core.hooksPath is read (tests stand in their own). */
   hooksPath?: HooksPathReader;
+  /** The network proxy's options (tests land allowed domains on loopback stand-ins). */
+  network?: NetworkProxyOptions;
 }
 
 /** Where users' homes are on this machine: emptied inside, whoever's they are. */
@@ -54,10 +61,14 @@ const INSTALL_BWRAP =
 interface Usable {
   bwrap: string;
   disableUserns: boolean;
+  /** socat, for the network bridge; null: commands with network are refused (INSTALL_SOCAT). */
+  socat: string | null;
 }
 
 export class BwrapSandbox implements Sandbox {
   private checked: Promise<{ availability: SandboxAvailability; usable: Usable | null }> | null = null;
+  /** The one network proxy of the app, made when the first command with network runs. */
+  private proxy: NetworkProxy | null = null;
   /** The empty `.git` folders made as mount points in workspaces that are not repositories. */
   private readonly placeholders = new GitPlaceholders();
   /** The data folder as it was at start: hidden by that identity, so moving it cannot uncover it. */
@@ -71,9 +82,16 @@ export class BwrapSandbox implements Sandbox {
     return (await this.check()).availability;
   }
 
-  profile(workspaceRoot: string, request: ProfileRequest): Promise<SandboxProfile> {
+  async dispose(): Promise<void> {
+    await this.proxy?.dispose();
+  }
+
+  async profile(workspaceRoot: string, request: ProfileRequest): Promise<SandboxProfile> {
     const { home } = this.options;
     const dataDir = this.checkDataDirInPlace();
+    if (request.network !== false && (await this.check()).usable?.socat === null) {
+      throw new SandboxRefusal(`refused: ${INSTALL_SOCAT} Nothing ran. Tell the user, or work without the network.`);
+    }
     return defaultProfile({
       workspace: workspaceRoot,
       dataDir,
@@ -133,8 +151,9 @@ export class BwrapSandbox implements Sandbox {
       if (stat.isDirectory()) hiddenFolders.add(p);
     }
     const seccomp = unixSocketFilter();
+    const bridge = profile.network === false ? null : await this.bridge(profile.network, spec.argv, usable, seccomp);
     const args = bwrapArgs({
-      argv: spec.argv,
+      argv: bridge?.argv ?? spec.argv,
       cwd: spec.cwd,
       profile: { ...profile, readOnly, hidden },
       privateTmp,
@@ -144,21 +163,46 @@ export class BwrapSandbox implements Sandbox {
       ),
       hiddenFolders,
       homeRoots: existing(HOME_ROOTS).filter((p) => p !== profile.home && !isWithin(p, profile.home)),
-      disableUserns: usable.disableUserns,
-      ...(seccomp ? { seccompFd: 4 } : {}),
+      homeExists: identityOf(profile.home) !== null,
+      // With the bridge, the inner bwrap (seal.ts) refuses user namespaces and loads the seccomp
+      // program for the command alone: socat, before it, must still open its Unix sockets.
+      disableUserns: usable.disableUserns && !(bridge && seccomp),
+      ...(seccomp && !bridge ? { seccompFd: 4 } : {}),
+      ...(bridge ? { extraMounts: bridge.mounts } : {}),
     });
     return {
       argv: [usable.bwrap, ...args],
       cwd: spec.cwd,
-      env: confinedEnv(spec, profile),
+      env: { ...confinedEnv(spec, profile), ...(bridge ? bridgeEnv() : {}) },
       signalInside: signalNamespaceOf,
       initPidOnFd3: true,
       ...(seccomp ? { inputOnFd4: seccomp } : {}),
+      ...(bridge ? { networkRefusal: () => refusalSummary(bridge.door.refusals(), bridge.door.allow) } : {}),
       release: async () => {
+        await bridge?.door.close();
         await Promise.all(placeholders.map((p) => this.placeholders.release(p)));
-        await fs.rm(privateTmp, { recursive: true, force: true });
+        // Nothing runs in the private /tmp any more; no one need wait for its removal.
+        void fs.rm(privateTmp, { recursive: true, force: true }).catch(() => {});
       },
     };
+  }
+
+  /**
+   * The way out for a command with network: a door of the app's proxy enforcing its
+   * policy, its sockets shown inside, and the argv that starts the bridge before the
+   * command (sealed under the seccomp program, where there is one).
+   */
+  private async bridge(
+    policy: true | string[],
+    argv: readonly string[],
+    usable: Usable,
+    seccomp: Buffer | null,
+  ): Promise<{ door: ProxyDoor; mounts: string[]; argv: string[] }> {
+    if (!usable.socat) throw new Error(INSTALL_SOCAT);
+    this.proxy ??= new NetworkProxy(this.options.network);
+    const door = await this.proxy.open(policy);
+    const command = seccomp ? sealArgv(argv, usable.bwrap, 4) : [...argv];
+    return { door, mounts: bridgeMounts(door), argv: bridgeArgv(command, usable.socat) };
   }
 
   private check() {
@@ -188,12 +232,13 @@ export class BwrapSandbox implements Sandbox {
     const bwrap =
       this.options.bwrapPath === undefined ? await findOnPath('bwrap', this.options.env.PATH) : this.options.bwrapPath;
     if (!bwrap) return unusable('bubblewrap (bwrap) is not installed', INSTALL_BWRAP);
+    const socat = await findSocat(this.options.env.PATH);
     const withDisable = await tryBwrap(bwrap, true, this.options.env.PATH);
     if (withDisable.ok)
-      return { availability: { available: true, kind: 'bubblewrap' }, usable: { bwrap, disableUserns: true } };
+      return { availability: { available: true, kind: 'bubblewrap' }, usable: { bwrap, disableUserns: true, socat } };
     const plain = await tryBwrap(bwrap, false, this.options.env.PATH);
     if (plain.ok)
-      return { availability: { available: true, kind: 'bubblewrap' }, usable: { bwrap, disableUserns: false } };
+      return { availability: { available: true, kind: 'bubblewrap' }, usable: { bwrap, disableUserns: false, socat } };
     if (/namespace|uid map|setting up uid|Operation not permitted|Permission denied/i.test(plain.message)) {
       return unusable(
         `user namespaces are off, so bubblewrap cannot start (${plain.message})`,

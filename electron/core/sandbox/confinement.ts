@@ -8,8 +8,8 @@ import type { CommandSandbox } from '../../../shared/cards.js';
 import { SandboxRefusal, type Sandbox } from './sandbox.js';
 
 export interface ConfinementRequest {
-  /** The call asked for the network. */
-  network: boolean;
+  /** The call asked for the network: any domain, or only those listed. */
+  network: boolean | string[];
   /** The call asked to run without the sandbox. */
   unconfined: boolean;
   /** The call asked to write git state. */

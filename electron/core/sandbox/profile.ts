@@ -58,7 +58,7 @@ export interface ProfileInputs {
   home: string;
   /** Places the person added in Settings, absolute; shown read-only like the toolchains. */
   extraShown: readonly string[];
-  network: boolean;
+  network: boolean | string[];
   git: boolean;
   hooksPath?: HooksPathReader;
 }

@@ -16,8 +16,11 @@
 
 /** What a confined command may reach: an allow-list. Paths are absolute and real. */
 export interface SandboxProfile {
-  /** Whether it may reach the network (through the app's proxy). Without it, it has only a loopback of its own. */
-  network: boolean;
+  /**
+   * Whether it may reach the network, only through the app's proxy: any domain (true) or
+   * only the domains listed. Without it, it has only a loopback of its own.
+   */
+  network: boolean | string[];
   /** `git: true`: the repository's .git is writable (its hooks and config stay read-only). */
   git: boolean;
   /** The home folder: empty inside, but for `shown`; $HOME is a private writable folder there. */
@@ -34,7 +37,7 @@ export interface SandboxProfile {
 
 /** What a command asks of the sandbox beyond the default. */
 export interface ProfileRequest {
-  network: boolean;
+  network: boolean | string[];
   git: boolean;
 }
 
@@ -75,7 +78,9 @@ export interface ConfinedSpec extends CommandSpec {
   initPidOnFd3: true;
   /** Bytes the wrapper reads on fd 4 before it starts the command (the seccomp program); a pipe the spawner fills. */
   inputOnFd4?: Buffer;
-  /** Removes what the run needed (its private /tmp); call once the run is over. */
+  /** With network: the one line for the model about what the proxy refused, or null (none refused). */
+  networkRefusal?(): string | null;
+  /** Removes what the run needed (an empty .git standing in, its private /tmp); call once the run is over. */
   release(): Promise<void>;
 }
 
@@ -89,6 +94,8 @@ export interface Sandbox {
   profile(workspaceRoot: string, request: ProfileRequest): Promise<SandboxProfile>;
   /** The spec that runs `spec` held to `profile`. Throws when the sandbox is not available. */
   confine(spec: CommandSpec, profile: SandboxProfile): Promise<ConfinedSpec>;
+  /** Stops what the sandbox keeps running between commands (the network proxy). */
+  dispose(): Promise<void>;
 }
 
 /** Commands cannot run confined as promised right now; the words say why, for the card and the model. */

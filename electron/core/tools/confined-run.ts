@@ -12,7 +12,10 @@ export interface Confine {
   profile: SandboxProfile;
 }
 
-export async function runConfinedOrNot(spec: ProcessSpec, confine: Confine | undefined): Promise<ProcessOutcome> {
+/** What a run ended with, and, confined with network, what the proxy refused in one line. */
+export type RunOutcome = ProcessOutcome & { networkRefusal?: string };
+
+export async function runConfinedOrNot(spec: ProcessSpec, confine: Confine | undefined): Promise<RunOutcome> {
   // Aborted already: starts nothing, confined or not.
   if (!confine || spec.signal?.aborted)
     return runInProcessGroup({ ...spec, env: { ...spec.env, ...spec.declaredEnv } });
@@ -27,10 +30,12 @@ export async function runConfinedOrNot(spec: ProcessSpec, confine: Confine | und
       initPidOnFd3: confined.initPidOnFd3,
       inputOnFd4: confined.inputOnFd4,
     });
-    return wrapperOutcome(outcome, spec.argv[0] ?? '');
+    const refusal = confined.networkRefusal?.() ?? null;
+    return { ...wrapperOutcome(outcome, spec.argv[0] ?? ''), ...(refusal ? { networkRefusal: refusal } : {}) };
   } finally {
-    // Nothing runs in the private /tmp any more; the result need not wait for its removal.
-    void confined.release().catch(() => {});
+    // The result waits for what the run put in the workspace (an empty .git standing in) to go,
+    // so the next step sees the workspace as the command left it; the private /tmp goes after.
+    await confined.release().catch(() => {});
   }
 }
 

@@ -14,12 +14,13 @@ import {
 } from '../../../shared/limits.js';
 import type { ResolvedPath } from '../paths/workspace.js';
 import { profileOfCard } from '../sandbox/card-profile.js';
+import { domainListProblem, normalizeDomainList } from '../sandbox/network/domain-policy.js';
 import { planConfinement } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
 import { sandboxViolation } from '../sandbox/violation.js';
 import { commandPath } from './command-path.js';
 import { describeOutcome } from './command-report.js';
-import { runConfinedOrNot, type Confine } from './confined-run.js';
+import { runConfinedOrNot, type Confine, type RunOutcome } from './confined-run.js';
 import { CommandStartError, type ProcessOutcome } from './process-group.js';
 import { resolveToolPath } from './tool-path.js';
 import {
@@ -52,7 +53,15 @@ export const runArgsSchema = z.strictObject({
     .max(RUN_MAX_TIMEOUT_S, `the maximum is ${RUN_MAX_TIMEOUT_S} seconds; longer timeouts are refused, not shortened`)
     .optional(),
   cwd: z.string({ error: 'must be a folder path, relative to the workspace' }).optional(),
-  network: z.boolean({ error: 'must be true or false' }).optional(),
+  network: z
+    .union([z.boolean(), z.array(z.string({ error: 'each domain must be a string' }))], {
+      error: 'must be true (any domain) or a list of domains, e.g. ["registry.npmjs.org"]',
+    })
+    .superRefine((value, ctx) => {
+      const problem = Array.isArray(value) ? domainListProblem(value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   unconfined: z.boolean({ error: 'must be true or false' }).optional(),
   git: z.boolean({ error: 'must be true or false' }).optional(),
 });
@@ -70,7 +79,7 @@ const DESCRIPTION = `Run a program in the workspace and get back its exit code, 
 - A non-zero exit code is reported, not treated as a failure of the tool: read it. The user approves each command before it runs.
 - Commands run in a sandbox. A command sees the workspace, the system (/usr, /etc, …) and the user's toolchains and package caches (read-only); not the rest of the home folder: $HOME is a private, empty, writable folder, so dotfiles, credentials and the app's data are not there. It writes only in the workspace, /tmp (private) and that home; .git, .gatehouse and .claude are read-only. It sees only an allow-list of environment variables (PATH, LANG, toolchain variables; never tokens or keys). It has no network, cannot open Unix sockets, and everything it starts stops when it ends. A result that says "blocked by the sandbox" means exactly that, and says what to ask for.
 - git: true makes .git writable (its hooks and config stay read-only). Ask for it only for a command that must write git state: git commit, checkout, switch, branch, merge, rebase, stash, fetch, pull. git status, diff and log work without it.
-- network: true gives the command the network through the app's proxy. Ask for it only when the command needs it, e.g. to install packages or fetch dependencies; the user sees the request.
+- network gives the command the network, only through the app's proxy: a list of the domains it needs, e.g. ["registry.npmjs.org"] for npm install or ["pypi.org", "files.pythonhosted.org"] for pip, or true for any domain. Prefer a list; a domain not on it is refused with a line that names it. Ask for it only when the command needs the network; the user sees the request. The machine's own services (localhost) are never reachable.
 - unconfined: true runs the command without the sandbox. Ask for it only after a confined run failed for a reason the sandbox explains ("blocked by the sandbox: ...") and the task cannot be done inside the workspace; say why in your message. Never use it to reach secrets.`;
 
 export const runTool: ToolDef<RunArgs> = {
@@ -84,7 +93,7 @@ export const runTool: ToolDef<RunArgs> = {
 async function planRun(args: RunArgs, ctx: ToolContext): Promise<CommandPlan> {
   const cwd = await resolveCwd(args.cwd, ctx);
   const timeoutS = args.timeout_s ?? RUN_DEFAULT_TIMEOUT_S;
-  const network = args.network === true;
+  const network = networkOf(args.network);
   const unconfined = args.unconfined === true;
   const git = args.git === true;
   const confinement = await planConfinement(ctx.sandbox, ctx.workspace.root, { network, unconfined, git });
@@ -123,7 +132,8 @@ async function executeRun(plan: Plan, ctx: ToolContext, exec: ExecContext): Prom
     });
     const report = describeOutcome(outcome, plan.timeoutS);
     const failed = outcome.exitCode !== 0 || outcome.signal !== null;
-    const blocked = confine && failed ? sandboxViolation(outcome.stderr.text, confine.profile) : null;
+    const blocked =
+      confine && failed ? (outcome.networkRefusal ?? sandboxViolation(outcome.stderr.text, confine.profile)) : null;
     return {
       ok: true,
       output: blocked ? `${blocked}\n${report}` : report,
@@ -152,7 +162,7 @@ export interface RunCommandOptions {
  * Runs an argv with the run tool's limits; for callers that have their own gate step,
  * such as the Stop hooks. Throws CommandStartError when the program cannot start.
  */
-export async function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<ProcessOutcome> {
+export async function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<RunOutcome> {
   const [program = '', ...args] = argv;
   const lookup = { platform: options.platform ?? process.platform, env: options.env };
   // On Windows a bare name resolved on PATH, so a same-named file in the workspace never runs.
@@ -169,6 +179,13 @@ function profileOf(sandbox: Extract<CommandPlan['sandbox'], { confined: true }>)
   const profile = profileOfCard(sandbox);
   if (!profile) throw new StalePlanError('its card is from before the home folder was emptied inside the sandbox');
   return profile;
+}
+
+/** A list in one spelling, sorted, so the card, the grant and the proxy agree on it; [] is no network. */
+function networkOf(asked: RunArgs['network']): boolean | string[] {
+  if (!Array.isArray(asked)) return asked === true;
+  const list = normalizeDomainList(asked).sort();
+  return list.length > 0 ? list : false;
 }
 
 async function resolveCwd(input: string | undefined, ctx: ToolContext): Promise<string> {

@@ -45,8 +45,8 @@ export interface CommandPlan {
   timeoutS: number;
   /** True when the call gave timeout_s explicitly and it differs from the default. */
   customTimeout: boolean;
-  /** The call asked for the network. */
-  network: boolean;
+  /** The call asked for the network: false, any domain (true), or only these domains (sorted). */
+  network: boolean | string[];
   /** The call asked to run without the sandbox. */
   unconfined: boolean;
   /** The call asked to write git state (git: true): .git writable, its hooks and config not. */

@@ -65,6 +65,7 @@ describe("a confined server's environment", () => {
     const sandbox: Sandbox = {
       availability: async () => ({ available: true, kind: 'bubblewrap' }),
       profile: async () => ({}) as SandboxProfile,
+      dispose: async () => {},
       confine: async (spec) => {
         seen.push(spec);
         return {

@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -328,6 +329,106 @@ describe('a PATH a config declares', () => {
       expect(outcome.stdout.text).not.toContain('HOST-TMP-SECRET'); // …and still cannot see the folder
     } finally {
       await fs.rm(hostDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('network goes only through the proxy, to the domains on the card', () => {
+  let standIn: http.Server;
+  let standInPort: number;
+  let hostLoopback: net.Server;
+  let hostConnections: number;
+
+  beforeEach(async () => {
+    standIn = http.createServer((_req, res) => res.end('REGISTRY-STAND-IN\n'));
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+    standInPort = (standIn.address() as net.AddressInfo).port;
+    hostConnections = 0;
+    hostLoopback = net.createServer((c) => {
+      hostConnections++;
+      c.end('HOST-SERVICE\n');
+    });
+    await new Promise<void>((resolve) => hostLoopback.listen(0, '127.0.0.1', resolve));
+  });
+  afterEach(async () => {
+    await new Promise((resolve) => standIn.close(resolve));
+    await new Promise((resolve) => hostLoopback.close(resolve));
+  });
+
+  /** The proxy's test hook lands registry.npmjs.org on the loopback stand-in: nothing leaves this machine. */
+  async function networkContext(): Promise<ToolContext> {
+    const sandbox = new BwrapSandbox({
+      dataDir,
+      home,
+      env: process.env,
+      network: {
+        connect: (host) => (host === 'registry.npmjs.org' ? { host: '127.0.0.1', port: standInPort } : undefined),
+        lookup: async () => [],
+      },
+    });
+    return { ...(await contextFor()), sandbox: { sandbox, refuseUnconfined: () => false } };
+  }
+
+  it('reaches a listed domain, and a domain not listed is refused with a line that names it', async () => {
+    const ctx = await networkContext();
+    try {
+      const plan = (await runTool.plan(
+        parseToolArgs(runTool, { argv: ['true'], network: ['Registry.npmjs.org'] }),
+        ctx,
+      )) as CommandPlan;
+      // One spelling, on the plan, the card and the grant alike.
+      expect(plan).toMatchObject({ network: ['registry.npmjs.org'], sandbox: { network: ['registry.npmjs.org'] } });
+      const ok = await run(
+        { argv: ['curl', '-sS', 'http://registry.npmjs.org/pkg'], network: ['registry.npmjs.org'] },
+        ctx,
+      );
+      expect(ok.details).toMatchObject({ exitCode: 0, stdout: 'REGISTRY-STAND-IN\n' });
+      const refused = await run(
+        { argv: ['curl', '-sSf', 'https://example.org/'], network: ['registry.npmjs.org'] },
+        ctx,
+      );
+      expect(refused.output.split('\n')[0]).toBe(
+        "blocked by the sandbox: example.org is not on this command's network list (registry.npmjs.org) (run it again with example.org added to network if the command needs it)",
+      );
+    } finally {
+      await ctx.sandbox?.sandbox.dispose();
+    }
+  });
+
+  it("cannot reach the host's loopback, directly or through the proxy, even with network: true", async () => {
+    const ctx = await networkContext();
+    const port = (hostLoopback.address() as net.AddressInfo).port;
+    try {
+      const direct = await run(
+        { argv: ['curl', '-sS', '--noproxy', '*', `http://127.0.0.1:${port}/`], network: true },
+        ctx,
+      );
+      expect(direct.details).not.toMatchObject({ exitCode: 0 });
+      const proxied = await run({ argv: ['curl', '-sS', `http://localhost:${port}/`], network: true }, ctx);
+      expect(proxied.details).not.toMatchObject({ exitCode: 0 });
+      expect(hostConnections).toBe(0);
+    } finally {
+      await ctx.sandbox?.sandbox.dispose();
+    }
+  });
+
+  it("cannot reach the host's abstract Unix sockets (where X11 listens), even with network: true", async () => {
+    const ctx = await networkContext();
+    const name = `gatehouse-abstract-${process.pid}`;
+    let connections = 0;
+    const abstract = net.createServer((c) => {
+      connections++;
+      c.destroy();
+    });
+    await new Promise<void>((resolve) => abstract.listen(`\0${name}`, resolve));
+    try {
+      const script = `require('net').connect('\\0${name}').on('connect', () => process.exit(0)).on('error', (e) => { console.error(e.message); process.exit(3); })`;
+      const result = await run({ argv: [process.execPath, '-e', script], network: true }, ctx);
+      expect(result.details).toMatchObject({ exitCode: 3 });
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => abstract.close(resolve));
+      await ctx.sandbox?.sandbox.dispose();
     }
   });
 });

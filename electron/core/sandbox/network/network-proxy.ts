@@ -1,0 +1,201 @@
+/**
+ * The app's network proxy for confined commands (SPEC §9, DESIGN "Network through a
+ * proxy"): one per app, in the app's process, holding a private 0700 folder of Unix
+ * sockets. Each command with network gets a door of its own: an HTTP and a SOCKS5 socket
+ * that enforce that command's policy and nothing else, bound into its sandbox by the
+ * bridge (bridge.ts). Closing the door stops it listening and ends the tunnels it opened,
+ * so nothing a command started outlives it through the proxy.
+ *
+ * The proxy is not @anthropic-ai/sandbox-runtime's: that one listens on TCP ports of the
+ * host's loopback with one process-wide filter and dials the name it checked, so a
+ * domain that resolves to 127.0.0.1 reaches the host. Here each door has its own policy,
+ * listens only on Unix sockets, and dials the address it checked (destination.ts).
+ */
+import { promises as fs } from 'node:fs';
+import type http from 'node:http';
+import type net from 'node:net';
+import path from 'node:path';
+import {
+  decide,
+  systemLookup,
+  type Decision,
+  type DestinationRules,
+  type Lookup,
+  type Redirect,
+} from './destination.js';
+import { domainListProblem, normalizeDomainList, type NetworkPolicy } from './domain-policy.js';
+import type { Gate } from './gate.js';
+import { createHttpProxy } from './http-proxy.js';
+import type { Refusal } from './refusal.js';
+import { createSocksProxy } from './socks5-proxy.js';
+import { SocketSet } from './tunnel.js';
+
+/** One command's way out. */
+export interface ProxyDoor {
+  /** The command's policy, as the door enforces it (a list normalized). */
+  readonly allow: NetworkPolicy;
+  /** Host path of the HTTP proxy's Unix socket. */
+  readonly httpSocket: string;
+  /** Host path of the SOCKS5 proxy's Unix socket. */
+  readonly socksSocket: string;
+  /** The hosts refused so far, each once, in order. */
+  refused(): string[];
+  /** The refusals themselves, with their lines (see refusalSummary). */
+  refusals(): readonly Refusal[];
+  /** Stops listening and ends every tunnel the door opened. */
+  close(): Promise<void>;
+}
+
+export interface NetworkProxyOptions {
+  /**
+   * Where the private socket folder is made; default /tmp. It must be out of every
+   * confined command's sight: its 0700 mode does not stop a command running as the same
+   * user, and a Unix socket on disk is reachable from any network namespace. The host's
+   * /tmp is covered by each sandbox's private /tmp, so that is the default (not
+   * os.tmpdir(), which TMPDIR can point anywhere, and which can be long).
+   */
+  socketParent?: string;
+  /** How a domain's addresses are found; default the system resolver. */
+  lookup?: Lookup;
+  /** Test hook: lands an allowed destination on a test server, past the local-address check. */
+  connect?: Redirect;
+}
+
+/** A Unix socket path must fit sun_path: 108 bytes with its terminating NUL. */
+const MAX_SOCKET_PATH = 107;
+/** Connections one door holds open at once; each is two of the app's file descriptors. */
+const MAX_CONNECTIONS_PER_SOCKET = 256;
+/** Enough refusals to say what happened; a command that keeps knocking does not grow the app's memory. */
+const MAX_REFUSALS = 32;
+
+export class NetworkProxy {
+  private folder: Promise<string> | null = null;
+  private readonly doors = new Set<Door>();
+  private nextDoor = 0;
+  private disposed = false;
+
+  constructor(private readonly options: NetworkProxyOptions = {}) {}
+
+  /** A door enforcing `allow` for one command. Throws on an invalid domain list. */
+  async open(allow: NetworkPolicy): Promise<ProxyDoor> {
+    if (this.disposed) throw new Error('the network proxy has been shut down');
+    const problem = allow === true ? null : domainListProblem(allow);
+    if (problem) throw new Error(`invalid network list: ${problem}`);
+    const policy = allow === true ? true : normalizeDomainList(allow);
+    const folder = await this.socketFolder();
+    if (this.disposed) throw new Error('the network proxy has been shut down');
+    const n = this.nextDoor++;
+    const door = new Door(
+      { policy, lookup: this.options.lookup ?? systemLookup, redirect: this.options.connect },
+      path.join(folder, `${n}.http`),
+      path.join(folder, `${n}.socks`),
+      () => this.doors.delete(door),
+    );
+    this.doors.add(door);
+    try {
+      await door.listen();
+    } catch (err) {
+      await door.close();
+      throw err;
+    }
+    return door;
+  }
+
+  /** Closes every door and removes the socket folder. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await Promise.all([...this.doors].map((d) => d.close()));
+    const folder = await this.folder?.catch(() => null);
+    if (folder) await fs.rm(folder, { recursive: true, force: true });
+  }
+
+  /** The number of doors open now (for the app's accounting and the bench). */
+  get openDoors(): number {
+    return this.doors.size;
+  }
+
+  /** The private folder holding the doors' sockets, made on first use: a place for the profile's hidden list. */
+  socketFolder(): Promise<string> {
+    this.folder ??= makeSocketFolder(this.options.socketParent);
+    return this.folder;
+  }
+}
+
+class Door implements ProxyDoor, Gate {
+  readonly sockets = new SocketSet();
+  readonly allow: NetworkPolicy;
+  private readonly servers: (http.Server | net.Server)[];
+  private readonly refusalList: Refusal[] = [];
+  private closing: Promise<void> | null = null;
+
+  constructor(
+    private readonly rules: DestinationRules,
+    readonly httpSocket: string,
+    readonly socksSocket: string,
+    private readonly onClosed: () => void,
+  ) {
+    this.allow = rules.policy;
+    this.servers = [createHttpProxy(this), createSocksProxy(this)];
+    for (const server of this.servers) server.maxConnections = MAX_CONNECTIONS_PER_SOCKET;
+  }
+
+  async listen(): Promise<void> {
+    const [httpServer, socksServer] = this.servers as [http.Server, net.Server];
+    await Promise.all([listenOn(httpServer, this.httpSocket), listenOn(socksServer, this.socksSocket)]);
+  }
+
+  async decide(host: string, port: number): Promise<Decision> {
+    const decision = await decide(this.rules, host, port);
+    if (this.closing) return { kind: 'unreachable', message: 'the command has ended' };
+    if (decision.kind === 'refused') this.remember(decision.refusal);
+    return decision;
+  }
+
+  refused(): string[] {
+    return [...new Set(this.refusalList.map((r) => r.host))];
+  }
+
+  refusals(): readonly Refusal[] {
+    return [...this.refusalList];
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shut();
+    return this.closing;
+  }
+
+  private async shut(): Promise<void> {
+    const stopped = this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+    this.sockets.destroyAll();
+    await Promise.all(stopped);
+    await Promise.all([this.httpSocket, this.socksSocket].map((p) => fs.rm(p, { force: true })));
+    this.onClosed();
+  }
+
+  private remember(refusal: Refusal): void {
+    const known = this.refusalList.some((r) => r.host === refusal.host && r.port === refusal.port);
+    if (!known && this.refusalList.length < MAX_REFUSALS) this.refusalList.push(refusal);
+  }
+}
+
+function listenOn(server: net.Server, socketPath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** A fresh 0700 folder, short enough that `<folder>/<n>.socks` fits a Unix socket path. */
+async function makeSocketFolder(parent: string | undefined): Promise<string> {
+  const base = parent ?? '/tmp';
+  const folder = await fs.mkdtemp(path.join(base, 'gatehouse-net-'));
+  await fs.chmod(folder, 0o700);
+  if (Buffer.byteLength(path.join(folder, '4294967295.socks')) > MAX_SOCKET_PATH) {
+    await fs.rm(folder, { recursive: true, force: true });
+    throw new Error(`the network proxy's socket folder ${folder} is too long for a Unix socket path`);
+  }
+  return folder;
+}

@@ -1,0 +1,309 @@
+/**
+ * The proxy's doors, spoken to directly on their Unix sockets (no sandbox): what each
+ * policy lets through, what it refuses and in which words, and that a closed door ends
+ * its tunnels. Nothing leaves this machine: "registry.npmjs.org" is redirected to a
+ * loopback stand-in, and names are resolved from a table.
+ */
+import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NetworkProxy, type ProxyDoor } from '../../../../../../electron/core/sandbox/network/network-proxy.js';
+import { refusalSummary } from '../../../../../../electron/core/sandbox/network/refusal.js';
+import { startStandIn, tableLookup, type StandIn } from './stand-in.js';
+
+let standIn: StandIn;
+let proxy: NetworkProxy;
+const doors: ProxyDoor[] = [];
+
+beforeAll(async () => {
+  standIn = await startStandIn();
+  proxy = new NetworkProxy({
+    lookup: tableLookup({ 'loopback.test': ['127.0.0.1'], 'private.test': ['192.168.1.20', '::1'] }),
+    connect: (host) => (host === 'registry.npmjs.org' ? { host: '127.0.0.1', port: standIn.port } : undefined),
+  });
+});
+afterEach(async () => {
+  await Promise.all(doors.splice(0).map((d) => d.close()));
+});
+afterAll(async () => {
+  await proxy.dispose();
+  await standIn.close();
+});
+
+async function open(allow: true | string[]): Promise<ProxyDoor> {
+  const door = await proxy.open(allow);
+  doors.push(door);
+  return door;
+}
+
+/** Writes `bytes` to a Unix socket and collects what comes back until `done` says so or the peer closes. */
+function exchange(
+  socketPath: string,
+  bytes: Buffer | string,
+  done: (got: Buffer) => boolean = () => false,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let got = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      got = Buffer.concat([got, chunk]);
+      if (done(got)) {
+        socket.destroy();
+        resolve(got);
+      }
+    });
+    socket.on('close', () => resolve(got));
+    socket.on('error', reject);
+    socket.write(bytes);
+  });
+}
+
+function viaHttpProxy(door: ProxyDoor, url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; message: string; body: string }>((resolve, reject) => {
+    const req = http.request({ socketPath: door.httpSocket, path: url, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, message: res.statusMessage ?? '', body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const connect = (target: string, after = '') => `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n${after}`;
+const b = (...bytes: number[]) => Buffer.from(bytes);
+const socksConnect = (name: string, port: number) =>
+  Buffer.concat([b(5, 1, 0), b(5, 1, 0, 3, name.length), Buffer.from(name), b(port >> 8, port & 0xff)]);
+
+describe('a door', () => {
+  it('listens on two Unix sockets of its own in a private 0700 folder, with short paths', async () => {
+    const [a, c] = [await open(['registry.npmjs.org']), await open(true)];
+    const folder = a.httpSocket.slice(0, a.httpSocket.lastIndexOf('/'));
+    expect((await fs.stat(folder)).mode & 0o777).toBe(0o700);
+    for (const p of [a.httpSocket, a.socksSocket, c.httpSocket, c.socksSocket]) {
+      expect((await fs.stat(p)).isSocket()).toBe(true);
+      expect(Buffer.byteLength(p)).toBeLessThan(108);
+    }
+    expect(new Set([a.httpSocket, a.socksSocket, c.httpSocket, c.socksSocket]).size).toBe(4);
+  });
+
+  it('refuses an invalid list before listening', async () => {
+    await expect(proxy.open(['https://registry.npmjs.org'])).rejects.toThrow(
+      /invalid network list: "https:\/\/registry.npmjs.org" is a URL/,
+    );
+    await expect(proxy.open([])).rejects.toThrow(/empty list allows nothing/);
+  });
+});
+
+describe('the HTTP proxy', () => {
+  it('tunnels CONNECT to a listed domain, passing on the bytes sent right behind the CONNECT', async () => {
+    const door = await open(['Registry.npmjs.org']);
+    const got = await exchange(
+      door.httpSocket,
+      connect('registry.npmjs.org:443', 'GET /through-connect HTTP/1.0\r\nHost: registry.npmjs.org\r\n\r\n'),
+    );
+    const text = got.toString();
+    expect(text).toMatch(/^HTTP\/1.1 200 Connection Established\r\n\r\n/);
+    expect(text).toContain('stand-in: GET /through-connect host=registry.npmjs.org');
+    expect(door.refused()).toEqual([]);
+  });
+
+  it('refuses CONNECT to another domain with a 403 that says why, in the reason phrase and the body', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const text = (await exchange(door.httpSocket, connect('example.com:443'))).toString();
+    const line = "blocked by the sandbox: example.com is not on this command's network list (registry.npmjs.org)";
+    expect(text.split('\r\n')[0]).toBe(`HTTP/1.1 403 Forbidden (${line})`);
+    expect(text).toContain(`\r\n\r\n${line}\n`);
+    expect(door.refused()).toEqual(['example.com']);
+    expect(refusalSummary(door.refusals(), door.allow)).toBe(
+      `${line} (run it again with example.com added to network if the command needs it)`,
+    );
+  });
+
+  it('answers a malformed CONNECT with 400 and keeps serving', async () => {
+    const door = await open(true);
+    expect((await exchange(door.httpSocket, connect('no-port'))).toString()).toMatch(/^HTTP\/1.1 400 /);
+    expect((await exchange(door.httpSocket, connect('a b:1'))).toString()).toMatch(/^HTTP\/1.1 400 /);
+    const text = (
+      await exchange(door.httpSocket, connect('registry.npmjs.org:80', 'GET /again HTTP/1.0\r\n\r\n'))
+    ).toString();
+    expect(text).toContain('stand-in: GET /again');
+  });
+
+  it('passes an absolute-form http request on, with the URL as Host and the proxy headers dropped', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const res = await viaHttpProxy(door, 'http://registry.npmjs.org/plain?q=1', {
+      host: 'fronted.example',
+      'proxy-authorization': 'Basic c2VjcmV0',
+      'x-kept': 'yes',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('stand-in: GET /plain?q=1 host=registry.npmjs.org');
+    expect(res.body).toContain('x-kept=yes proxy-authorization=undefined');
+  });
+
+  it('refuses a plain request to another domain with the line as its body', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const res = await viaHttpProxy(door, 'http://example.com/');
+    expect(res.status).toBe(403);
+    expect(res.body).toBe(
+      "blocked by the sandbox: example.com is not on this command's network list (registry.npmjs.org)\n",
+    );
+  });
+
+  it('answers a request that is not in absolute form with 400', async () => {
+    const door = await open(true);
+    const res = await viaHttpProxy(door, '/just-a-path');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatch(/this is a proxy/);
+  });
+});
+
+describe('addresses', () => {
+  it('refuses an IP address when the policy is a list', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const text = (await exchange(door.httpSocket, connect('93.184.215.14:443'))).toString();
+    expect(text).toContain(
+      'blocked by the sandbox: 93.184.215.14 is an IP address; this command may reach only the domains on its network list (registry.npmjs.org)',
+    );
+  });
+
+  it('never reaches loopback or the local network, even with true, by address or by a name resolving there', async () => {
+    const door = await open(true);
+    const cases: [string, RegExp][] = [
+      [`127.0.0.1:${standIn.port}`, /127\.0\.0\.1 is a loopback address \(this machine\)/],
+      [`[::1]:${standIn.port}`, /::1 is a loopback address/],
+      [`0.0.0.0:${standIn.port}`, /0\.0\.0\.0 is an unspecified/],
+      [`169.254.169.254:80`, /link-local address/],
+      [`loopback.test:${standIn.port}`, /loopback\.test resolves to 127\.0\.0\.1, a loopback address/],
+      [`private.test:80`, /private\.test resolves to 192\.168\.1\.20, a private-network address/],
+    ];
+    for (const [target, words] of cases) {
+      const text = (await exchange(door.httpSocket, connect(target))).toString();
+      expect(text, target).toMatch(/^HTTP\/1.1 403 /);
+      expect(text, target).toMatch(words);
+    }
+    const plain = await viaHttpProxy(door, `http://127.0.0.1:${standIn.port}/`);
+    expect(plain.status).toBe(403);
+    expect(standIn.requests).not.toContainEqual(expect.objectContaining({ host: `127.0.0.1:${standIn.port}` }));
+    expect(door.refused()).toEqual(['127.0.0.1', '::1', '0.0.0.0', '169.254.169.254', 'loopback.test', 'private.test']);
+  });
+
+  it('refuses localhost through the system resolver too', async () => {
+    const plainProxy = new NetworkProxy();
+    try {
+      const door = await plainProxy.open(true);
+      const text = (await exchange(door.httpSocket, connect(`localhost:${standIn.port}`))).toString();
+      expect(text).toMatch(/^HTTP\/1.1 403 .*localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
+    } finally {
+      await plainProxy.dispose();
+    }
+  });
+
+  it('says a name that does not resolve is unreachable, which is not a refusal', async () => {
+    const door = await open(true);
+    const text = (await exchange(door.httpSocket, connect('nowhere.invalid:443'))).toString();
+    expect(text).toMatch(/^HTTP\/1.1 502 Bad Gateway/);
+    expect(text).toContain('could not resolve nowhere.invalid');
+    expect(door.refused()).toEqual([]);
+  });
+});
+
+describe('the SOCKS5 proxy', () => {
+  const greetingAnd = (rest: Buffer) => Buffer.concat([rest]);
+
+  it('connects a listed domain (socks5h) and carries the bytes sent right behind the request', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const got = await exchange(
+      door.socksSocket,
+      greetingAnd(Buffer.concat([socksConnect('registry.npmjs.org', 80), Buffer.from('GET /socks HTTP/1.0\r\n\r\n')])),
+    );
+    expect([...got.subarray(0, 2)]).toEqual([5, 0]);
+    expect([...got.subarray(2, 4)]).toEqual([5, 0]);
+    expect(got.subarray(12).toString()).toContain('stand-in: GET /socks');
+  });
+
+  it('answers a refused domain with "connection not allowed by ruleset" and remembers the line', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const got = await exchange(door.socksSocket, socksConnect('example.com', 443));
+    expect([...got]).toEqual([5, 0, 5, 2, 0, 1, 0, 0, 0, 0, 0, 0]);
+    expect(door.refusals().map((r) => r.line)).toEqual([
+      "blocked by the sandbox: example.com is not on this command's network list (registry.npmjs.org)",
+    ]);
+  });
+
+  it('refuses an IPv4 destination under a list, and loopback under true', async () => {
+    const listed = await open(['registry.npmjs.org']);
+    const v4 = Buffer.concat([b(5, 1, 0), b(5, 1, 0, 1, 127, 0, 0, 1, standIn.port >> 8, standIn.port & 0xff)]);
+    expect([...(await exchange(listed.socksSocket, v4)).subarray(2, 4)]).toEqual([5, 2]);
+    const any = await open(true);
+    expect([...(await exchange(any.socksSocket, v4)).subarray(2, 4)]).toEqual([5, 2]);
+    expect(any.refused()).toEqual(['127.0.0.1']);
+  });
+
+  it('answers malformed and unsupported input with a clear code or a close, and keeps serving', async () => {
+    const door = await open(true);
+    // No acceptable auth method: only username/password offered.
+    expect([...(await exchange(door.socksSocket, b(5, 1, 2)))]).toEqual([5, 0xff]);
+    // BIND instead of CONNECT.
+    expect([...(await exchange(door.socksSocket, b(5, 1, 0, 5, 2, 0, 1, 1, 2, 3, 4, 0, 80)))]).toEqual([
+      5, 0, 5, 7, 0, 1, 0, 0, 0, 0, 0, 0,
+    ]);
+    // Unknown address type.
+    expect([...(await exchange(door.socksSocket, b(5, 1, 0, 5, 1, 0, 7, 0, 0)))]).toEqual([
+      5, 0, 5, 8, 0, 1, 0, 0, 0, 0, 0, 0,
+    ]);
+    // Not SOCKS at all, and a greeting cut short: closed without an answer.
+    expect((await exchange(door.socksSocket, 'GET / HTTP/1.1\r\n\r\n')).length).toBe(0);
+    const cut = net.connect(door.socksSocket);
+    cut.end(b(5, 3, 0));
+    await new Promise((r) => cut.on('close', r));
+    // A name that is not a host name.
+    expect([...(await exchange(door.socksSocket, socksConnect('a\0b c', 80)))].slice(2, 4)).toEqual([5, 2]);
+    expect(door.refusals().at(-1)?.line).toMatch(/is not a valid host name/);
+    // Still serving.
+    const got = await exchange(
+      door.socksSocket,
+      Buffer.concat([socksConnect('registry.npmjs.org', 80), Buffer.from('GET /ok HTTP/1.0\r\n\r\n')]),
+    );
+    expect(got.toString()).toContain('stand-in: GET /ok');
+  });
+});
+
+describe('closing a door', () => {
+  it('ends its open tunnels and stops listening', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const held = net.connect(door.httpSocket);
+    let got = '';
+    held.on('data', (c) => (got += c.toString()));
+    held.write(connect('registry.npmjs.org:80', 'GET /hold HTTP/1.1\r\nHost: registry.npmjs.org\r\n\r\n'));
+    const socksHeld = net.connect(door.socksSocket);
+    socksHeld.write(
+      Buffer.concat([
+        socksConnect('registry.npmjs.org', 80),
+        Buffer.from('GET /hold HTTP/1.1\r\nHost: registry.npmjs.org\r\n\r\n'),
+      ]),
+    );
+    socksHeld.on('data', () => undefined);
+    await expect.poll(() => standIn.holding.size, { timeout: 5000 }).toBe(2);
+    expect(got).toContain('first chunk');
+    const closed = Promise.all([held, socksHeld].map((s) => new Promise((r) => s.on('close', r))));
+    await door.close();
+    await closed;
+    await expect.poll(() => standIn.holding.size, { timeout: 5000 }).toBe(0);
+    await expect(fs.stat(door.httpSocket)).rejects.toThrow(/ENOENT/);
+    await expect(exchange(door.socksSocket, b(5, 1, 0))).rejects.toThrow(/ENOENT|ECONNREFUSED/);
+    expect(proxy.openDoors).toBe(doors.length - 1);
+  });
+
+  it('dispose closes every door and removes the socket folder', async () => {
+    const own = new NetworkProxy({ lookup: tableLookup({}) });
+    const door = await own.open(true);
+    const folder = door.httpSocket.slice(0, door.httpSocket.lastIndexOf('/'));
+    await own.dispose();
+    await expect(fs.stat(folder)).rejects.toThrow(/ENOENT/);
+    await expect(own.open(true)).rejects.toThrow(/shut down/);
+  });
+});
