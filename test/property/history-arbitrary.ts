@@ -166,7 +166,7 @@ const tryingArgv = fc.constantFrom<string[]>(
   [
     'sh',
     '-c',
-    'cat "$0"/.claude/.credentials.json "$0"/.bashrc "$0"/.gitconfig; grep -rs planted "$0" /home /root; env',
+    'cat "$0"/.claude/.credentials.json "$0"/.bashrc "$0"/.gitconfig; grep -rs planted "$0"; env',
     '<home>',
   ],
   ['sh', '-c', 'cat "$0"/planted.txt; ls -R "$0"', '<data>'],
