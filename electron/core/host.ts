@@ -26,6 +26,7 @@ import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
 import type { Attention } from './attention/attention.js';
 import { completeFolders } from './paths/folder-completion.js';
+import { SessionError } from './sessions/session-error.js';
 import { modelCatalog } from './context/model-catalog.js';
 
 export interface HostDeps {
@@ -259,7 +260,7 @@ export class Host {
     for (const input of inputs) {
       const checked = checkShownPlace(input, this.deps.home);
       if ('error' in checked)
-        throw new Error(`cannot show ${JSON.stringify(input.slice(0, 200))} to commands: ${checked.error}`);
+        throw new SessionError(`cannot show ${JSON.stringify(input.slice(0, 200))} to commands: ${checked.error}`);
       if (!places.includes(checked.path)) places.push(checked.path);
     }
     return places;

@@ -17,10 +17,11 @@ const world = useWorld('command-sandbox');
 const notes = (card: Locator) => card.getByRole('note').allTextContents();
 
 describe('a command card says what the command can reach', () => {
-  test('confined: one quiet line with no network and the hidden secret store; the record keeps it', async () => {
+  test('confined: one quiet line (writes, what it sees of home, no network) and the toolchains it sees; the record keeps it', async () => {
     const { ui, fake } = world;
-    // A secret store in the host's home, so the card has one to name as hidden.
+    // A secret store and a toolchain in the host's home: the card shows the one, never the other.
     await fs.mkdir(path.join(world.folders.home, '.ssh'), { recursive: true });
+    await fs.mkdir(path.join(world.folders.home, '.cargo', 'bin'), { recursive: true });
     const ws = await world.folders.workspace('confined-ws');
     fake.enqueue(
       { toolCalls: [{ name: 'run', input: { argv: ['sh', '-c', 'echo confined > marker'] } }] },
@@ -31,12 +32,14 @@ describe('a command card says what the command can reach', () => {
     const card = await ui.waitForCard(runCardLabel('sh'));
     const line = await visible(card.getByText(/^Confined:/), 'the sandbox line "Confined: …"');
     const words = (await line.evaluate((el) => el.closest('p')?.textContent)) ?? '';
-    expect(words).toContain(`writes only in ${ws}`);
+    expect(words).toContain(`writes only in ${ws} (not .git, .gatehouse, .claude)`);
+    expect(words).toContain('sees the system and your toolchains, not the rest of your home');
     expect(words).toContain('no network');
-    expect(words).toContain(`cannot see ${world.folders.dataDir}`);
-    // Under the home folder settings.get names, shown as ~.
-    expect(words).toContain('~/.ssh');
-    expect(words).not.toContain(path.join(world.folders.home, '.ssh'));
+    expect(words).not.toContain('.ssh');
+    // What it sees of the home folder, under the home settings.get names, shown as ~.
+    const shown = card.locator('.card-sandbox-shown');
+    await shown.getByText(/What it sees of your home folder/).click();
+    expect(await shown.locator('li').allTextContents()).toEqual(['~/.cargo/bin']);
     expect(await notes(card)).toEqual([]);
     await armed(card);
     await shotsAndAxe(world, 'confined-card');
@@ -51,7 +54,7 @@ describe('a command card says what the command can reach', () => {
     expect(fake.pending()).toBe(0);
   });
 
-  test('network: true is an amber warning before the answers, and the line says "with network"', async () => {
+  test('network: true is an amber warning before the answers, and the line says it goes through the proxy', async () => {
     const { ui, fake } = world;
     const ws = await world.folders.workspace('network-ws');
     fake.enqueue(
@@ -62,9 +65,9 @@ describe('a command card says what the command can reach', () => {
     await ui.send('Install the packages');
     const card = await ui.waitForCard(runCardLabel('npm'));
     await visible(card.getByRole('note').filter({ hasText: 'asks for network' }), 'a note "asks for network"');
-    expect(await notes(card)).toEqual(['⚠Warning: this command asks for network']);
+    expect(await notes(card)).toEqual(['⚠Warning: this command asks for network (any domain)']);
     const words = await card.getByText(/^Confined:/).evaluate((el) => el.closest('p')?.textContent);
-    expect(words).toContain('with network');
+    expect(words).toContain("network to any domain through Gatehouse's proxy");
     // Before the answers, in reading order and on screen.
     const warning = await card.getByRole('note').boundingBox();
     const allow = await card.getByRole('button', { name: 'Allow once', exact: true }).boundingBox();
@@ -121,6 +124,18 @@ describe('Settings: Commands', () => {
     await expect
       .poll(async () => JSON.parse(await fs.readFile(path.join(world.folders.dataDir, 'settings.json'), 'utf8')))
       .toMatchObject({ refuseUnconfined: true });
+    // What commands see of the home folder: the toolchains found, then a place the person adds.
+    await fs.mkdir(path.join(world.folders.home, '.sdkman'), { recursive: true });
+    await commands.getByRole('textbox', { name: 'Also show' }).fill('~/.sdkman');
+    await commands.getByRole('button', { name: 'Add' }).click();
+    const added = commands.getByRole('list', { name: 'Places you added' });
+    await visible(added.getByText('~/.sdkman'), 'the added place listed as ~/.sdkman');
+    await expect
+      .poll(async () => JSON.parse(await fs.readFile(path.join(world.folders.dataDir, 'settings.json'), 'utf8')))
+      .toMatchObject({ shownPlaces: [path.join(world.folders.home, '.sdkman')] });
+    await commands.getByRole('textbox', { name: 'Also show' }).fill('~');
+    await commands.getByRole('button', { name: 'Add' }).click();
+    await visible(commands.getByRole('alert').filter({ hasText: 'holds your whole home folder' }), 'the refusal of ~');
     await commands.scrollIntoViewIfNeeded();
     await shotsAndAxe(world, 'settings-commands');
     await refuse.click();

@@ -163,12 +163,7 @@ export const ESCAPE_BYTES = 'escaped';
 const tryingArgv = fc.constantFrom<string[]>(
   ['sh', '-c', `printf ${ESCAPE_BYTES} >> "$0"`, ESCAPE_TARGET],
   ['cat', '<home>/.ssh/id_rsa'],
-  [
-    'sh',
-    '-c',
-    'cat "$0"/.claude/.credentials.json "$0"/.bashrc "$0"/.gitconfig; grep -rs planted "$0"; env',
-    '<home>',
-  ],
+  ['sh', '-c', 'cat "$0"/.claude/.credentials.json "$0"/.bashrc "$0"/.gitconfig; grep -rs planted "$0"; env', '<home>'],
   ['sh', '-c', 'cat "$0"/planted.txt; ls -R "$0"', '<data>'],
   ['sh', '-c', 'cat /proc/$PPID/environ /proc/1/environ; for f in /proc/[0-9]*/environ; do cat "$f"; done; true'],
 );

@@ -58,10 +58,13 @@ describe('describeSandbox', () => {
       home,
     );
     expect(words.warnings).toEqual([
-      'asks for network',
+      'asks for network (any domain)',
       'asks to write .git (commits, branches, fetches; its hooks and config stay read-only)',
     ]);
-    expect(words.line).toMatch(/; network only through Gatehouse's proxy$/);
+    expect(words.line).toMatch(/; network to any domain through Gatehouse's proxy$/);
+    const listed = describeSandbox(body({ network: ['pypi.org'], sandbox: today({ network: ['pypi.org'] }) }), home);
+    expect(listed.warnings).toEqual(['asks for network to pypi.org']);
+    expect(listed.line).toMatch(/; network only to pypi\.org through Gatehouse's proxy$/);
     const loose = describeSandbox(
       body({ unconfined: true, sandbox: { confined: false, reason: 'the call asked to run without the sandbox' } }),
       home,
@@ -119,7 +122,10 @@ describe('command grants are exact in their flags', () => {
   it('says the flags in the grant’s words', () => {
     expect(describeGrant(grantFor(body()))).toContain('(confined, no network)');
     expect(describeGrant(commandGrant(['x'], '/w', { network: true, unconfined: false }))).toContain(
-      '(confined, with network)',
+      "(confined, network to any domain through Gatehouse's proxy)",
+    );
+    expect(describeGrant(commandGrant(['x'], '/w', { network: ['pypi.org'], unconfined: false, git: true }))).toContain(
+      "(confined, network only to pypi.org through Gatehouse's proxy, may write .git)",
     );
     expect(describeGrant(commandGrant(['x'], '/w', { network: false, unconfined: true }))).toContain('(unconfined)');
   });

@@ -27,6 +27,11 @@ export function sealArgv(argv: readonly string[], bwrapPath: string, seccompFd: 
     '--bind',
     '/',
     '/',
+    // bwrap's --bind is nodev: without this, the outer sandbox's /dev/null cannot be opened
+    // (a program that spawns a child with its output ignored got EACCES).
+    '--dev-bind',
+    '/dev',
+    '/dev',
     '--seccomp',
     String(seccompFd),
     '--',

@@ -65,7 +65,7 @@ export function ShownPlacesField({ view }: { view: SettingsView }) {
                 type="button"
                 className="shown-places-remove"
                 disabled={pending}
-                aria-label={`Stop showing ${short(p)}`}
+                aria-label={`Remove ${short(p)}`}
                 onClick={() => void save(shown.added.filter((q) => q !== p))}
               >
                 Remove

@@ -395,6 +395,17 @@ describe('network goes only through the proxy, to the domains on the card', () =
     }
   });
 
+  it('still runs a program that starts a child with its output ignored (opens /dev/null), under the sealed seccomp', async () => {
+    const ctx = await networkContext();
+    try {
+      const script = `require('child_process').spawn('true', { stdio: 'ignore' }).on('error', (e) => { console.error(e.message); process.exit(3); }).on('exit', (c) => process.exit(c))`;
+      const result = await run({ argv: [process.execPath, '-e', script], network: true }, ctx);
+      expect(result.details).toMatchObject({ exitCode: 0 });
+    } finally {
+      await ctx.sandbox?.sandbox.dispose();
+    }
+  });
+
   it("cannot reach the host's loopback, directly or through the proxy, even with network: true", async () => {
     const ctx = await networkContext();
     const port = (hostLoopback.address() as net.AddressInfo).port;

@@ -101,7 +101,8 @@ describe('run: arguments', () => {
     [{ argv: ['ls', 3] }, /"argv\.1": each element must be a string/],
     [{ argv: ['ls', 'a\0b'] }, /"argv\.1": must not contain a NUL byte/],
     [{ argv: ['ls'], stdin: 'x' }, /unknown field "stdin"/],
-    [{ argv: ['ls'], network: 'yes' }, /"network": must be true or false/],
+    [{ argv: ['ls'], network: 'yes' }, /"network": must be true \(any domain\) or a list of domains/],
+    [{ argv: ['ls'], network: ['https://registry.npmjs.org'] }, /"network": .*is a URL: write the host name alone/],
     [{ argv: ['ls'], unconfined: 1 }, /"unconfined": must be true or false/],
   ])('refuses malformed arguments %j', async (args, message) => {
     await expect(plan(args)).rejects.toThrow(message);
