@@ -47,7 +47,7 @@ export interface HostDeps {
   /** Where unexpected errors go (never the renderer's only clue: it gets the message too). */
   onUnexpected?: (err: unknown) => void;
   /** The commands' sandbox, for Settings to say whether it runs here and what to install. */
-  sandbox?: Sandbox;
+  sandbox: Sandbox;
 }
 
 type Handlers = { [N in CallName]: (req: CallRequest<N>) => Promise<CallResponses[N]> };
@@ -193,9 +193,7 @@ export class Host {
           : null;
     }
     const keyStorage = this.deps.keyStorage ?? (this.deps.keys.canSave() ? 'os' : 'none');
-    const availability = this.deps.sandbox
-      ? await this.deps.sandbox.availability()
-      : { available: false as const, reason: 'no sandbox is set up', fix: '' };
+    const availability = await this.deps.sandbox.availability();
     const sandbox = availability.available
       ? { available: true as const }
       : { available: false as const, reason: availability.reason, fix: availability.fix };

@@ -21,6 +21,7 @@ import { ripgrepPath } from '../../electron/core/tools/ripgrep.js';
 import { Tools } from '../../electron/core/tools/tools.js';
 import type { ReadPlan, ToolContext } from '../../electron/core/tools/types.js';
 import { measure, reportRatio, type Timing } from './measure.js';
+import { unconfined } from '../support/unconfined.js';
 
 const TREE = path.join(os.tmpdir(), 'gatehouse-bench-tree');
 const FOLDERS = 200;
@@ -123,7 +124,7 @@ async function benchPattern(label: string, pattern: string, tools: Tools, ctx: T
 
 ensureTree();
 const workspace = await Workspace.open(TREE);
-const ctx: ToolContext = { workspace, commandEnv: {} };
+const ctx: ToolContext = { workspace, commandEnv: {}, sandbox: unconfined() };
 const tools = new Tools(ctx);
 const files = await fs.readdir(path.join(TREE, 'src'));
 console.log(

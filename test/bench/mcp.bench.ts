@@ -49,6 +49,7 @@ import type { ToolResult } from '../../electron/core/tools/types.js';
 import { reportRatio } from './measure.js';
 
 import { TEST_SERVER } from '../mcp-server/test-server-path.js';
+import { unconfined } from '../support/unconfined.js';
 const SERVER = 'bench';
 const TOOL = `mcp__${SERVER}__echo`;
 const MESSAGE = 'hello from the mcp bench';
@@ -173,7 +174,7 @@ async function ours(label: string, durability: Durability, confine?: ConnectionD
     }),
   ]);
   const tools = new Tools(
-    { workspace: await Workspace.open(workspaceDir), commandEnv: env },
+    { workspace: await Workspace.open(workspaceDir), commandEnv: env, sandbox: unconfined() },
     WORKSPACE_TOOLS,
     () => defs,
   );

@@ -12,6 +12,7 @@ import { READ_MAX_BYTES } from '../../shared/limits.js';
 import { Workspace } from '../../electron/core/paths/workspace.js';
 import { Tools } from '../../electron/core/tools/tools.js';
 import { measure, reportRatio, reportValue, type Timing } from './measure.js';
+import { unconfined } from '../support/unconfined.js';
 
 const ROUNDS = 7;
 const PER_ROUND = 500;
@@ -26,7 +27,7 @@ try {
   const file = path.join(dir, 'src', 'big.ts');
   await fs.mkdir(path.dirname(file));
   writeFileSync(file, 'export const line = "some ordinary source text";\n'.repeat(22_000));
-  const tools = new Tools({ workspace: await Workspace.open(dir), commandEnv: {} });
+  const tools = new Tools({ workspace: await Workspace.open(dir), commandEnv: {}, sandbox: unconfined() });
 
   const viaTool = async () => {
     const r = await tools.execute(await tools.plan('read_file', { path: 'src/big.ts', offset: 0 }));

@@ -18,6 +18,7 @@ import { commandEnv } from '../../electron/core/tools/command-env.js';
 import { runTool } from '../../electron/core/tools/run.js';
 import type { ExecContext, ToolContext } from '../../electron/core/tools/types.js';
 import { measure, reportRatio, reportValue } from './measure.js';
+import { unconfined } from '../support/unconfined.js';
 
 const MIB = 1024 * 1024;
 
@@ -90,7 +91,11 @@ function memoryInFreshProcess(which: MemoryCase): number {
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-run-bench-'));
   try {
-    const ctx: ToolContext = { workspace: await Workspace.open(dir), commandEnv: commandEnv(process.env) };
+    const ctx: ToolContext = {
+      workspace: await Workspace.open(dir),
+      commandEnv: commandEnv(process.env),
+      sandbox: unconfined(),
+    };
     const memoryCase = process.argv[2] as MemoryCase | undefined;
     if (memoryCase !== undefined) return await measureMemoryCase(ctx, memoryCase);
 

@@ -24,6 +24,7 @@ import type { ModelConfig } from '../../shared/contract.js';
 import { startFakeModelProcess } from '../fake-model/fake-model-process.js';
 import type { FakeReply } from '../fake-model/server.js';
 import { measure, reportValue } from './measure.js';
+import { unconfined } from '../support/unconfined.js';
 
 const STEPS = 200;
 const SESSIONS = 20;
@@ -127,7 +128,7 @@ async function manySessions(): Promise<{ eventsPerSecond: number; peakRssMiB: nu
 // Each part runs in a fresh process (`npm run bench` runs this file; it re-runs itself for
 // the second part) so one part's heap high-water mark is not the other's RSS.
 if (process.argv[2] !== 'many') {
-  const tools = new Tools({ workspace: await Workspace.open(workspace), commandEnv: {} });
+  const tools = new Tools({ workspace: await Workspace.open(workspace), commandEnv: {}, sandbox: unconfined() });
   const reference = await measure(async () => tools.execute(await tools.plan('read_file', { path: 'file.txt' })), 200);
   const gaps = await overheadPerStep();
   console.log(

@@ -42,7 +42,7 @@ export interface SessionMcpDeps {
   userConfigDir: string;
   /** The app's environment without secrets: `${VAR}` expands from it, and servers start with it. */
   env: () => NodeJS.ProcessEnv;
-  sandbox?: ConfinementPolicy;
+  sandbox: ConfinementPolicy;
   disabled: DisabledServers;
   events: readonly SessionEvent[];
   grants: () => readonly Grant[];
@@ -459,14 +459,13 @@ export class SessionMcp {
 
   private confinementWords(s: Server): string {
     if (s.config.scope === 'user') return 'Unconfined: your own server, started as you configured it';
-    if (!this.deps.sandbox) return 'Unconfined: no sandbox is set up';
     return s.sandbox && !s.sandbox.confined
       ? `Unconfined: ${s.sandbox.reason}`
       : 'Confined like a command, with network';
   }
 
   private runsConfined(s: Server): boolean {
-    return s.config.scope === 'workspace' && this.deps.sandbox !== undefined && s.sandbox?.confined !== false;
+    return s.config.scope === 'workspace' && s.sandbox?.confined !== false;
   }
 
   private stateWords(s: Server): string {

@@ -25,11 +25,10 @@ export interface ConfinementPolicy {
 export const ASKED_UNCONFINED = 'the call asked to run without the sandbox';
 
 export async function planConfinement(
-  policy: ConfinementPolicy | undefined,
+  policy: ConfinementPolicy,
   workspaceRoot: string,
   request: ConfinementRequest,
 ): Promise<{ sandbox: CommandSandbox } | { refused: string }> {
-  if (!policy) return { sandbox: { confined: false, reason: 'no sandbox is set up for these tools' } };
   const availability = await policy.sandbox.availability();
   if (!availability.available) {
     if (policy.refuseUnconfined()) {

@@ -33,8 +33,8 @@ export interface SessionsDeps {
   home: string;
   /** The environment commands run with: the app's own, secrets removed (asked afresh for each command). */
   commandEnv: () => NodeJS.ProcessEnv;
-  /** The sandbox commands and Stop hooks run in (SPEC §9); without it every command is carded unconfined. */
-  sandbox?: ConfinementPolicy;
+  /** The sandbox commands and Stop hooks run in (SPEC §9): a NoSandbox where none can run. */
+  sandbox: ConfinementPolicy;
   newId: () => string;
   emit: (push: Push) => void;
   /** Where the user's own mcp.json is, and which servers are disabled; without it no MCP server starts. */
@@ -223,9 +223,7 @@ export class Sessions {
 
   /** What the model is told of its commands: confined, or why they cannot be here. */
   private async commandConfinement(): Promise<CommandConfinement> {
-    const sandbox = this.deps.sandbox?.sandbox;
-    if (!sandbox) return { confined: false, reason: 'no sandbox is set up' };
-    const availability = await sandbox.availability();
+    const availability = await this.deps.sandbox.sandbox.availability();
     return availability.available ? { confined: true } : { confined: false, reason: availability.reason };
   }
 }

@@ -104,10 +104,10 @@ export interface ToolContext {
   /** The environment a command runs with: the app's own, secrets already removed. */
   commandEnv: NodeJS.ProcessEnv;
   /**
-   * The sandbox commands run in, and whether to refuse those it cannot hold. Without
-   * one, every command plans as unconfined and its card says so.
+   * The sandbox commands run in (a NoSandbox where none can run: every command then plans
+   * unconfined and its card says why), and whether to refuse those it cannot hold.
    */
-  sandbox?: ConfinementPolicy;
+  sandbox: ConfinementPolicy;
 }
 
 /** One tool: a schema for its arguments, a plan step and an execute step. */

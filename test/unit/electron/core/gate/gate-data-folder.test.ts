@@ -12,6 +12,7 @@ import { DENIED } from '../../../../../electron/core/gate/gate.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
 import { GateHarness, type GateUnderTest } from './gate-harness.js';
+import { unconfined } from '../../../../support/unconfined.js';
 
 const SECRET = 'only-in-the-log-51c2';
 
@@ -28,7 +29,7 @@ interface World {
 async function world(): Promise<World> {
   const h = await GateHarness.open();
   const workspace = await Workspace.open(h.root, { dataDir: h.dataDir });
-  const s = await h.session(new Tools({ workspace, commandEnv: {} }));
+  const s = await h.session(new Tools({ workspace, commandEnv: {}, sandbox: unconfined() }));
   const token = path.join(h.dataDir, 'web-token');
   await fs.writeFile(token, 'web-token-bytes\n');
   await s.record.log.append({ type: 'user_message', messageId: 'm1', text: SECRET });

@@ -18,6 +18,7 @@ import { readFileTool } from '../../../../../electron/core/tools/read-file.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
 import type { ReadPlan, ToolDef, ToolResult } from '../../../../../electron/core/tools/types.js';
 import { writeFileTool } from '../../../../../electron/core/tools/write-file.js';
+import { unconfined } from '../../../../support/unconfined.js';
 
 /** Long enough for any real search here, short enough for a blocked one to end the test quickly. */
 const TIME_LIMIT_MS = 2000;
@@ -46,7 +47,7 @@ async function world(name = '.gatehouse-data', options: { withDataDir?: boolean 
   execFileSync('mkfifo', [path.join(dataDir, '.ignore')]);
   await writeFile(path.join(root, 'src.txt'), 'nothing secret here\n');
   const workspace = await Workspace.open(root, options.withDataDir === false ? {} : { dataDir });
-  return { root, dataDir, tools: new Tools({ workspace, commandEnv: {} }, defs) };
+  return { root, dataDir, tools: new Tools({ workspace, commandEnv: {}, sandbox: unconfined() }, defs) };
 }
 
 async function run(w: World, tool: string, args: Record<string, unknown>): Promise<ToolResult> {

@@ -19,13 +19,18 @@ import {
   type ToolContext,
   type ToolDef,
 } from '../../../../../electron/core/tools/types.js';
+import { unconfined } from '../../../../support/unconfined.js';
 
 let root: string;
 let ctx: ToolContext;
 beforeEach(async () => {
   root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-run-')));
   await fs.mkdir(path.join(root, 'ws'));
-  ctx = { workspace: await Workspace.open(path.join(root, 'ws')), commandEnv: commandEnv(process.env) };
+  ctx = {
+    workspace: await Workspace.open(path.join(root, 'ws')),
+    commandEnv: commandEnv(process.env),
+    sandbox: unconfined(),
+  };
 });
 afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { onTestFinished } from 'vitest';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
 import type { ToolContext, ToolDef } from '../../../../../electron/core/tools/types.js';
+import { unconfined } from '../../../../support/unconfined.js';
 
 export interface TempWorkspace {
   /** The folder holding the workspace; anything put here is outside it. */
@@ -28,7 +29,7 @@ export async function tempWorkspace(defs?: ToolDef[]): Promise<TempWorkspace> {
   onTestFinished(() => rm(parent, { recursive: true, force: true }));
   await mkdir(path.join(parent, 'ws'));
   const workspace = await Workspace.open(path.join(parent, 'ws'));
-  const ctx: ToolContext = { workspace, commandEnv: {} };
+  const ctx: ToolContext = { workspace, commandEnv: {}, sandbox: unconfined() };
   const dir = workspace.root;
   const put = async (rel: string, content: string | Buffer) => {
     const file = path.resolve(dir, rel);
