@@ -141,7 +141,7 @@ describe("a confined command cannot plant code the person's own git runs", () =>
   it('by adding a nested repository as a gitlink through .git/index', async () => {
     const result = await run(
       sh(
-        `git init -q sub && ${plantFsmonitor('sub')} && git -C sub commit -q --allow-empty -m x && git update-index --add --cacheinfo 160000,$(git -C sub rev-parse HEAD),sub`,
+        `git init -q sub && ${plantFsmonitor('sub')} && git -C sub -c user.name=a -c user.email=a@example.invalid commit -q --allow-empty -m x && git update-index --add --cacheinfo 160000,$(git -C sub rev-parse HEAD),sub`,
       ),
     );
     expect(result.details).not.toMatchObject({ exitCode: 0 });
