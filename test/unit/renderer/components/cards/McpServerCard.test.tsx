@@ -89,7 +89,7 @@ describe("a workspace MCP server's start card (stdio)", () => {
       .getByText(/^Confined:/)
       .closest('p')!;
     expect(line).toHaveTextContent(
-      "Confined: writes only in /home/me/src/project (not .git/hooks); network only through Gatehouse's proxy; cannot see /home/me/.ssh",
+      'Confined: writes only in /home/me/src/project (not .git/hooks); with network; cannot see /home/me/.ssh',
     );
     expect(line).toHaveClass('card-sandbox');
     expect(within(openCard()).queryAllByRole('note')).toEqual([]);
@@ -159,7 +159,7 @@ describe("a server's start in the transcript record", () => {
     const line = within(container).getByRole('button', { expanded: false });
     expect(line).toHaveTextContent('start MCP server files');
     expect(within(line).getByRole('list', { name: 'Command and arguments' })).toBeInTheDocument();
-    expect(container.querySelector('.card-record-sandbox')).toHaveTextContent("network only through Gatehouse's proxy");
+    expect(container.querySelector('.card-record-sandbox')).toHaveTextContent('with network');
   });
 
   it('opens to the whole card, without a second sandbox line', async () => {

@@ -72,12 +72,12 @@ describe('an open command card says what the command can reach', () => {
   it('a call that asks for network gets a warning, and the line says "with network"', () => {
     renderCard(cardOf(body({ network: true, sandbox: { ...CONFINED, network: true } })));
     const card = openCard();
-    expect(notesIn(card)).toEqual(['⚠Warning: this command asks for network']);
+    expect(notesIn(card)).toEqual(['⚠Warning: this command asks for network (any domain)']);
     expect(
       within(card)
         .getByText(/^Confined:/)
         .closest('p'),
-    ).toHaveTextContent("network only through Gatehouse's proxy");
+    ).toHaveTextContent('with network');
   });
 
   it('a call that asks to run unconfined gets both the reason and the warning', () => {
@@ -130,7 +130,7 @@ describe("a command card's record in the transcript", () => {
       false,
     );
     const line = container.querySelector('.card-record-sandbox')!;
-    expect(line.textContent).toBe('⚠ Unconfined: asked · asks for network · asks to run unconfined');
+    expect(line.textContent).toBe('⚠ Unconfined: asked · asks for network (any domain) · asks to run unconfined');
     expect(line).toHaveClass('card-record-sandbox-warning');
   });
 
