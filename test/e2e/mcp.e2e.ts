@@ -1,6 +1,6 @@
 /**
  * MCP servers through the window (SPEC §10), against the repo's test server: a
- * workspace's server starts only after its card (argv, folder, "with network"), each call
+ * workspace's server starts only after its card (argv, folder, network through the proxy), each call
  * is a card naming the server, the tool, its description, the arguments and the server's
  * annotations as claims, the transcript shows the call as a tool row, and Settings lists
  * the server ready with its tools. Each screen is photographed light and dark and checked
@@ -46,7 +46,10 @@ describe("a workspace's MCP server", () => {
 
     const start = await ui.waitForCard(/Permission: start MCP server t/);
     await visible(start.getByText(TEST_SERVER, { exact: false }).first(), "the server's argv");
-    await visible(start.getByText(/with network/).first(), 'the sandbox line saying "with network"');
+    await visible(
+      start.getByText(/network to any domain through Gatehouse's proxy/).first(),
+      'the sandbox line saying its network goes through the proxy',
+    );
     await visible(start.getByText('MCP_TEST_LOG').first(), 'the variable name it sets');
     expect(await start.textContent()).not.toContain(log);
     await armed(start);
