@@ -7,6 +7,8 @@
  * there is no proxy or bridge kept running between commands; the figure counts every
  * live descendant of this process once each of the 10 sessions' tools has run a command.
  * (3) For scale, the RSS of one running sandbox's own processes (bwrap and its PID 1).
+ * (4) `true` with a network list against without, through the run tool; target <= 1.5x.
+ * The proxy's own RSS with 10 doors is in sandbox-network.bench.ts.
  */
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -24,8 +26,9 @@ const ROUNDS = 9;
 const PER_ROUND = 20;
 const SESSIONS = 10;
 
-async function runThroughTool(ctx: ToolContext, argv: string[]): Promise<void> {
-  const result = await runTool.execute(await runTool.plan({ argv }, ctx), ctx, {});
+async function runThroughTool(ctx: ToolContext, argv: string[], network?: string[]): Promise<void> {
+  const args = network ? { argv, network } : { argv };
+  const result = await runTool.execute(await runTool.plan(args, ctx), ctx, {});
   if (!result.ok) throw new Error(result.error);
 }
 
@@ -71,11 +74,12 @@ async function descendants(root: number): Promise<{ pid: number; rssKiB: number;
 
 async function main(): Promise<void> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-sandbox-bench-')));
+  let sandbox: BwrapSandbox | null = null;
   try {
     const dataDir = path.join(root, 'data');
     const home = path.join(root, 'home');
     await Promise.all([fs.mkdir(dataDir), fs.mkdir(path.join(home, '.ssh'), { recursive: true })]);
-    const sandbox = new BwrapSandbox({ dataDir, home, env: process.env });
+    sandbox = new BwrapSandbox({ dataDir, home, env: process.env });
     const availability = await sandbox.availability();
     if (!availability.available) throw new Error(`no sandbox here: ${availability.reason}`);
     const contexts: ToolContext[] = [];
@@ -115,6 +119,22 @@ async function main(): Promise<void> {
       1.2,
     );
 
+    // A command with network (a door of the proxy, the bridge, the sealed seccomp) against one
+    // without, both through the run tool, the proxy already running.
+    const withNet: number[] = [];
+    const withoutNet: number[] = [];
+    await runThroughTool(ctx, ['true'], ['registry.npmjs.org']);
+    for (let round = 0; round < ROUNDS; round++) {
+      withoutNet.push((await measure(() => runThroughTool(ctx, ['true']), PER_ROUND, 3)).p50);
+      withNet.push((await measure(() => runThroughTool(ctx, ['true'], ['registry.npmjs.org']), PER_ROUND, 3)).p50);
+    }
+    reportRatio(
+      'sandbox: `true` with network ["registry.npmjs.org"] vs without, both through the run tool (proxy running)',
+      median(withNet),
+      median(withoutNet),
+      1.5,
+    );
+
     for (const c of contexts) await runThroughTool(c, ['true']);
     // tsx's esbuild service is this script's own, not the sandbox's.
     const helpers = (await descendants(process.pid)).filter((p) => p.name !== 'esbuild');
@@ -139,6 +159,7 @@ async function main(): Promise<void> {
       'MiB',
     );
   } finally {
+    await sandbox?.dispose();
     await fs.rm(root, { recursive: true, force: true });
   }
 }
