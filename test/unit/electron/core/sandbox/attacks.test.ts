@@ -443,3 +443,21 @@ describe('network goes only through the proxy, to the domains on the card', () =
     }
   });
 });
+
+describe('hidden places are taken once, at start', () => {
+  it('refuses every command, with words, once the data folder has moved away, until the app restarts', async () => {
+    const ctx = await contextFor();
+    await fs.rename(dataDir, `${dataDir}-moved`);
+    try {
+      await expect(runTool.plan(parseToolArgs(runTool, { argv: ['true'] }), ctx)).rejects.toThrow(
+        /^refused: the app's data folder is no longer at .*Gatehouse, where it was when Gatehouse started, so the sandbox cannot hide it\. Nothing ran\. Restart Gatehouse\.$/,
+      );
+      // A new folder at the old path is not the one hidden at start: still refused.
+      await fs.mkdir(dataDir);
+      await expect(runTool.plan(parseToolArgs(runTool, { argv: ['true'] }), ctx)).rejects.toThrow(/^refused: /);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rename(`${dataDir}-moved`, dataDir);
+    }
+  });
+});
