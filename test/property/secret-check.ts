@@ -107,12 +107,17 @@ export async function personsGitClean(
   if (!tried) return [];
   const mark = path.join(outside, path.basename(GIT_RAN));
   await new Promise<void>((resolve) => {
-    execFile(
-      'git',
-      ['status', '--short'],
-      { cwd: root, timeout: 10_000, env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: outside } },
-      () => resolve(),
-    );
+    try {
+      execFile(
+        'git',
+        ['status', '--short'],
+        { cwd: root, timeout: 10_000, env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: outside } },
+        () => resolve(),
+      );
+    } catch {
+      // The world made the workspace unreachable (a link loop): the person's git cannot run there either.
+      resolve();
+    }
   });
   const ran = await fs.access(mark).then(
     () => true,
