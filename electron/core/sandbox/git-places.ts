@@ -17,7 +17,7 @@
  * but its hooks and config are not: the card says so in amber.
  */
 import { execFile } from 'node:child_process';
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isWithin } from './within.js';
 
@@ -135,9 +135,23 @@ function addFolder(places: GitPlaces, folder: string): void {
  * `core.hooksPath` as the person's git reads it (system, global, local and worktree
  * config, includes followed): `git config` only reads files, it never runs a hook or
  * an fsmonitor. Null when unset, when git is missing or refuses the folder.
+ *
+ * Asked again only when one of the config files changed (by size, time or identity):
+ * spawning git for every command doubled a confined `true`'s cost.
  */
-export const readHooksPath: HooksPathReader = (workspace) =>
-  new Promise((resolve) => {
+export const readHooksPath: HooksPathReader = async (workspace) => {
+  const key = configStamp(workspace);
+  const cached = hooksPathCache.get(workspace);
+  if (cached && cached.key === key) return cached.value;
+  const value = await askGit(workspace);
+  hooksPathCache.set(workspace, { key, value });
+  return value;
+};
+
+const hooksPathCache = new Map<string, { key: string; value: string | null }>();
+
+function askGit(workspace: string): Promise<string | null> {
+  return new Promise((resolve) => {
     execFile(
       'git',
       ['-C', workspace, 'config', '--get', 'core.hooksPath'],
@@ -145,6 +159,31 @@ export const readHooksPath: HooksPathReader = (workspace) =>
       (err, stdout) => resolve(err ? null : String(stdout).trim() || null),
     );
   });
+}
+
+/** Where git reads config for this workspace, stamped; a change to any means asking again. */
+function configStamp(workspace: string): string {
+  const home = process.env.HOME ?? '';
+  const xdg = process.env.XDG_CONFIG_HOME ?? path.join(home, '.config');
+  const files = [
+    path.join(workspace, '.git'),
+    path.join(workspace, '.git', 'config'),
+    path.join(workspace, '.git', 'config.worktree'),
+    path.join(home, '.gitconfig'),
+    path.join(xdg, 'git', 'config'),
+    '/etc/gitconfig',
+  ];
+  return files
+    .map((f) => {
+      try {
+        const st = statSync(f);
+        return `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+      } catch {
+        return '-';
+      }
+    })
+    .join('|');
+}
 
 type EntryKind = 'folder' | 'file' | 'link' | 'absent' | 'other';
 
