@@ -124,34 +124,15 @@ export class BwrapSandbox implements Sandbox {
     const { usable, availability } = await this.check();
     if (!usable) throw new Error(`commands cannot be confined here: ${(availability as { reason: string }).reason}`);
     this.checkDataDirInPlace();
-    // A read-only place that does not exist yet (.gatehouse, .claude, a repository's hooks folder) is
-    // made empty first, so there is something to mount read-only; one whose parent is gone is left out.
-    const readOnly: string[] = [];
-    const placeholders: string[] = [];
-    for (const p of profile.readOnly) {
-      const made = await fs.mkdir(p, { recursive: false }).then(
-        () => 'made' as const,
-        (err: NodeJS.ErrnoException) => (err.code === 'EEXIST' ? ('there' as const) : null),
-      );
-      if (!made) continue;
-      readOnly.push(p);
-      const held = this.placeholders.isPlaceholder(p) && (made === 'made' || this.placeholders.holds(p));
-      if (held) {
-        this.placeholders.hold(p);
-        placeholders.push(p);
-      }
-    }
-    const privateTmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-sandbox-'));
-    const hiddenFolders = new Set<string>();
-    const hidden: string[] = [];
-    for (const p of profile.hidden) {
-      const stat = await fs.stat(p).catch(() => null);
-      if (!stat) continue; // gone since the profile was made: nothing left to hide
-      hidden.push(p);
-      if (stat.isDirectory()) hiddenFolders.add(p);
-    }
     const seccomp = unixSocketFilter();
+    // First what can fail (the proxy's door, the private /tmp), then what must be undone (held placeholders).
     const bridge = profile.network === false ? null : await this.bridge(profile.network, spec.argv, usable, seccomp);
+    const privateTmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-sandbox-')).catch(async (err: unknown) => {
+      await bridge?.door.close();
+      throw err;
+    });
+    const { readOnly, placeholders } = await this.makeReadOnlyPlaces(profile.readOnly);
+    const { hidden, hiddenFolders } = await stillThere(profile.hidden);
     const args = bwrapArgs({
       argv: bridge?.argv ?? spec.argv,
       cwd: spec.cwd,
@@ -185,6 +166,29 @@ export class BwrapSandbox implements Sandbox {
         void fs.rm(privateTmp, { recursive: true, force: true }).catch(() => {});
       },
     };
+  }
+
+  /**
+   * A read-only place that does not exist yet (.git standing in, .gatehouse, .claude, a
+   * hooks folder) is made empty first, so there is something to mount read-only; one whose
+   * parent is gone is left out. The `.git` made here is held, and removed by the last run.
+   */
+  private async makeReadOnlyPlaces(places: readonly string[]): Promise<{ readOnly: string[]; placeholders: string[] }> {
+    const readOnly: string[] = [];
+    const placeholders: string[] = [];
+    for (const p of places) {
+      const made = await fs.mkdir(p, { recursive: false }).then(
+        () => 'made' as const,
+        (err: NodeJS.ErrnoException) => (err.code === 'EEXIST' ? ('there' as const) : null),
+      );
+      if (!made) continue;
+      readOnly.push(p);
+      if (this.placeholders.isPlaceholder(p) && (made === 'made' || this.placeholders.holds(p))) {
+        this.placeholders.hold(p);
+        placeholders.push(p);
+      }
+    }
+    return { readOnly, placeholders };
   }
 
   /**
@@ -271,6 +275,19 @@ function identityOf(p: string): PlaceIdentity | null {
   } catch {
     return null;
   }
+}
+
+/** The hidden places still there (one gone since the profile was made has nothing left to hide), and which are folders. */
+async function stillThere(places: readonly string[]): Promise<{ hidden: string[]; hiddenFolders: Set<string> }> {
+  const hidden: string[] = [];
+  const hiddenFolders = new Set<string>();
+  for (const p of places) {
+    const stat = await fs.stat(p).catch(() => null);
+    if (!stat) continue;
+    hidden.push(p);
+    if (stat.isDirectory()) hiddenFolders.add(p);
+  }
+  return { hidden, hiddenFolders };
 }
 
 function existing(paths: readonly string[]): string[] {
