@@ -4,7 +4,7 @@
  * it says why and what to install, and confines nothing.
  */
 import { execFile } from 'node:child_process';
-import { constants, promises as fs, realpathSync, statSync } from 'node:fs';
+import { promises as fs, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bwrapArgs } from './bwrap-args.js';
@@ -28,6 +28,7 @@ import { NetworkProxy, type NetworkProxyOptions, type ProxyDoor } from './networ
 import { refusalSummary } from './network/refusal.js';
 import { sealArgv } from './network/seal.js';
 import { findSocat, INSTALL_SOCAT } from './network/socat.js';
+import { findOnPath } from './program-path.js';
 import { unixSocketFilter } from './unix-socket-filter.js';
 import { isWithin } from './within.js';
 
@@ -329,19 +330,4 @@ function tryBwrap(
       },
     );
   });
-}
-
-/** The first executable `name` on PATH (absolute entries only: never the working folder). */
-export async function findOnPath(name: string, pathVar: string | undefined): Promise<string | null> {
-  for (const dir of (pathVar ?? '').split(path.delimiter)) {
-    if (!path.isAbsolute(dir)) continue;
-    const candidate = path.join(dir, name);
-    try {
-      await fs.access(candidate, constants.X_OK);
-      if ((await fs.stat(candidate)).isFile()) return candidate;
-    } catch {
-      // Not here.
-    }
-  }
-  return null;
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
-import { findOnPath } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
+import { findOnPath } from '../../../../../electron/core/sandbox/program-path.js';
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { runTool } from '../../../../../electron/core/tools/run.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
