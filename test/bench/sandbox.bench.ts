@@ -17,7 +17,7 @@ import path from 'node:path';
 import { Workspace } from '../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 import { commandEnv } from '../../electron/core/tools/command-env.js';
-import { feedWrapper, wrapperStdio, type WrapperFds } from '../../electron/core/sandbox/wrapper-fds.js';
+import { feedWrapper, wrapperStdio, type WrapperFds } from '../../electron/core/process/wrapper-fds.js';
 import { runTool } from '../../electron/core/tools/run.js';
 import type { ToolContext } from '../../electron/core/tools/types.js';
 import { measure, reportRatio, reportValue } from './measure.js';

@@ -6,7 +6,7 @@
  * a weak summary cannot lose them.
  */
 import { COMPACT_KEEP_SHARE, SUMMARY_USER_MESSAGE_MAX_BYTES } from '../../../shared/limits.js';
-import { wholeCharLength } from '../tools/utf8-boundary.js';
+import { wholeCharLength } from '../text/utf8-boundary.js';
 
 export const SUMMARY_REQUEST = [
   'Stop here: do not call any tool. Instead, write a summary of this session so far, for yourself, to continue the work from it alone.',

@@ -6,7 +6,7 @@ import { INSTRUCTIONS_MAX_BYTES } from '../../../shared/limits.js';
  */
 import { readRegularFile } from '../paths/regular-file.js';
 import type { Workspace } from '../paths/workspace.js';
-import { wholeCharLength } from '../tools/utf8-boundary.js';
+import { wholeCharLength } from '../text/utf8-boundary.js';
 
 export async function projectInstructions(workspace: Workspace): Promise<{ file: string; text: string } | null> {
   for (const file of ['AGENTS.md', 'CLAUDE.md']) {

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_RESULT_MAX_BYTES } from '../../../shared/limits.js';
-import { OutputCap } from '../tools/output-cap.js';
+import { OutputCap } from '../text/output-cap.js';
 import type { ToolResult } from '../tools/types.js';
 
 type Content = CallToolResult['content'][number];

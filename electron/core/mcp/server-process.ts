@@ -6,14 +6,10 @@
  * (SPEC §10), and stopping it stops the whole tree as `run` does: SIGTERM, then SIGKILL
  * after the grace. Framing is the SDK's own (ReadBuffer, serializeMessage).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { KILL_GRACE_MS } from '../../../shared/limits.js';
-import { feedWrapper, wrapperStdio } from '../sandbox/wrapper-fds.js';
-import type { ConfinedSpec, Sandbox, SandboxProfile } from '../sandbox/sandbox.js';
-import { groupHasLiveMember } from '../tools/group-liveness.js';
+import { ProcessGroup, type Confine } from '../process/process-group.js';
 import { StderrTail } from './stderr-tail.js';
 
 export interface ServerProcessSpec {
@@ -28,13 +24,10 @@ export interface ServerProcessSpec {
    */
   declaredEnv: Readonly<Record<string, string>>;
   /** Held to this profile by the sandbox; unconfined when absent. */
-  confine?: { sandbox: Sandbox; profile: SandboxProfile };
+  confine?: Confine;
   /** The largest message the server may send (the SDK's own default is 10 MB). */
   maxMessageBytes?: number;
 }
-
-/** How often a stopping group is checked for members left. */
-const GROUP_POLL_MS = 25;
 
 export class ServerProcess implements Transport {
   onclose?: () => void;
@@ -43,10 +36,8 @@ export class ServerProcess implements Transport {
 
   readonly stderr = new StderrTail();
   private readonly buffer: ReadBuffer;
-  private child: ChildProcess | null = null;
-  private confined: ConfinedSpec | null = null;
-  private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  private stopping: Promise<void> | null = null;
+  private group: ProcessGroup | null = null;
+  private starting = false;
 
   constructor(private readonly spec: ServerProcessSpec) {
     this.buffer = new ReadBuffer({ maxBufferSize: spec.maxMessageBytes });
@@ -54,68 +45,46 @@ export class ServerProcess implements Transport {
 
   /** The direct child's pid (the sandbox's wrapper when confined), which is also its group's id. */
   get pid(): number | null {
-    return this.child?.pid ?? null;
+    return this.group?.pid ?? null;
   }
 
   /** How it ended, in words, once it has: "exit code 3", "killed by SIGKILL". */
   get ended(): string | null {
-    if (!this.exit) return null;
-    return this.exit.signal ? `killed by ${this.exit.signal}` : `exit code ${this.exit.code}`;
+    const exit = this.group?.exit;
+    if (!exit) return null;
+    return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
   }
 
   async start(): Promise<void> {
-    if (this.child) throw new Error('this server process has already started');
-    const { argv, cwd, env } = await this.planned();
-    const child = spawn(argv[0]!, argv.slice(1), {
-      cwd,
-      env,
-      detached: true, // a process group of its own, stopped whole
-      // fd 3: the sandbox's wrapper reports its PID 1 there (bwrap --info-fd 3).
-      stdio: ['pipe', 'pipe', 'pipe', ...(this.confined ? wrapperStdio(this.confined) : ['ignore' as const])],
-      windowsHide: true,
-    });
-    this.child = child;
-    child.stdout!.on('data', (chunk: Buffer) => this.read(chunk));
-    child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
-    child.stdin!.on('error', (err) => this.onerror?.(err));
-    child.on('exit', (code, signal) => {
-      this.exit = { code, signal };
-    });
-    child.on('close', () => {
-      void this.releaseSandbox();
+    if (this.starting) throw new Error('this server process has already started');
+    this.starting = true;
+    const { argv, cwd, env, declaredEnv, confine } = this.spec;
+    // A CommandStartError's words ("command not found: npx") already name the program.
+    const group = await ProcessGroup.start({ argv, cwd, env, declaredEnv, stdin: 'pipe', confine });
+    this.group = group;
+    group.stdout?.on('data', (chunk: Buffer) => this.read(chunk));
+    group.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    group.stdin?.on('error', (err) => this.onerror?.(err));
+    void group.closed.then(async () => {
+      await group.release();
       this.onclose?.();
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', () => {
-        if (this.confined) feedWrapper(child, this.confined);
-        resolve();
-      });
-      child.once('error', (err) => {
-        void this.releaseSandbox();
-        reject(new Error(`cannot start ${argv[0]}: ${err.message}`));
-      });
     });
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    const stdin = this.child?.stdin;
-    if (!stdin || stdin.destroyed || this.exit) throw new Error('the server process is not running');
+    const stdin = this.group?.stdin;
+    if (!stdin || stdin.destroyed || this.group?.exit) throw new Error('the server process is not running');
     await new Promise<void>((resolve, reject) => {
       stdin.write(serializeMessage(message), (err) => (err ? reject(err) : resolve()));
     });
   }
 
   /** Stops the whole tree: stdin closed and SIGTERM, then SIGKILL after the grace. */
-  close(): Promise<void> {
-    this.stopping ??= this.stop();
-    return this.stopping;
-  }
-
-  private async planned(): Promise<{ argv: readonly string[]; cwd: string; env: NodeJS.ProcessEnv }> {
-    const { confine, argv, cwd, env, declaredEnv } = this.spec;
-    if (!confine) return { argv, cwd, env: { ...env, ...declaredEnv } };
-    this.confined = await confine.sandbox.confine({ argv, cwd, env, declaredEnv }, confine.profile);
-    return this.confined;
+  async close(): Promise<void> {
+    const group = this.group;
+    if (!group) return;
+    await group.stop();
+    await group.release();
   }
 
   private read(chunk: Buffer): void {
@@ -131,42 +100,5 @@ export class ServerProcess implements Transport {
       if (message === null) return;
       this.onmessage?.(message);
     }
-  }
-
-  private async stop(): Promise<void> {
-    const child = this.child;
-    const pgid = child?.pid;
-    if (!child || pgid === undefined) return;
-    child.stdin?.end();
-    if (this.confined) await this.confined.signalInside(pgid, 'SIGTERM').catch(() => 0);
-    else signalGroup(pgid, 'SIGTERM');
-    if (!(await this.groupGone(pgid, KILL_GRACE_MS))) signalGroup(pgid, 'SIGKILL');
-    await this.groupGone(pgid, KILL_GRACE_MS);
-    await this.releaseSandbox();
-  }
-
-  /** Whether the group (and, confined, the wrapper whose death ends the sandbox) is gone within `ms`. */
-  private async groupGone(pgid: number, ms: number): Promise<boolean> {
-    const until = Date.now() + ms;
-    for (;;) {
-      if (this.exit && !(await groupHasLiveMember(pgid))) return true;
-      if (Date.now() >= until) return false;
-      await new Promise((r) => setTimeout(r, GROUP_POLL_MS));
-    }
-  }
-
-  private async releaseSandbox(): Promise<void> {
-    const confined = this.confined;
-    if (!confined || !this.exit) return;
-    this.confined = null;
-    await confined.release().catch(() => {});
-  }
-}
-
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // gone already
   }
 }

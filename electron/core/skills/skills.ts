@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { SKILL_MAX_BYTES, SKILL_NAME_MAX_CHARS, SKILL_DESCRIPTION_MAX_CHARS } from '../../../shared/limits.js';
 import { NotAFileError, readRegularFile } from '../paths/regular-file.js';
-import { wholeCharLength } from '../tools/utf8-boundary.js';
+import { wholeCharLength } from '../text/utf8-boundary.js';
 
 export interface Skill {
   name: string;

@@ -8,7 +8,7 @@ import { promises as nodeFs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { sameFile } from '../paths/regular-file.js';
 import { StalePlanError } from './types.js';
-import { wholeCharLength } from './utf8-boundary.js';
+import { wholeCharLength } from '../text/utf8-boundary.js';
 
 /**
  * Bytes of the target's name kept in the temporary file's name. With the dot, the random

@@ -7,7 +7,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { CommandStartError } from './process-group.js';
+import { CommandStartError } from '../process/start-error.js';
 
 export interface CommandLookup {
   platform: NodeJS.Platform;

@@ -3,8 +3,8 @@
  * stream with its size. The model reads the exit code itself, so a failing command is a
  * report, not an error. Stop hooks reuse this for the output they hand back.
  */
-import type { CapturedText } from './output-cap.js';
-import type { ProcessOutcome } from './process-group.js';
+import type { CapturedText } from '../text/output-cap.js';
+import type { ProcessOutcome } from '../process/command-run.js';
 
 export function describeOutcome(outcome: ProcessOutcome, timeoutS: number): string {
   return [

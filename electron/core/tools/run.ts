@@ -20,8 +20,9 @@ import type { SandboxProfile } from '../sandbox/sandbox.js';
 import { sandboxViolation } from '../sandbox/violation.js';
 import { commandPath } from './command-path.js';
 import { describeOutcome } from './command-report.js';
-import { runConfinedOrNot, type Confine, type RunOutcome } from './confined-run.js';
-import { CommandStartError, type ProcessOutcome } from './process-group.js';
+import { runToEnd, type ProcessOutcome, type RunOutcome } from '../process/command-run.js';
+import type { Confine } from '../process/process-group.js';
+import { CommandStartError } from '../process/start-error.js';
 import { resolveToolPath } from './tool-path.js';
 import {
   StalePlanError,
@@ -172,7 +173,7 @@ export async function runCommand(argv: readonly string[], options: RunCommandOpt
     signal: options.exec?.signal,
     onOutput: options.exec?.onOutput,
   };
-  return runConfinedOrNot({ ...planned, ...limits }, options.confine);
+  return runToEnd({ ...planned, ...limits }, options.confine);
 }
 
 function profileOf(sandbox: Extract<CommandPlan['sandbox'], { confined: true }>): SandboxProfile {

@@ -4,7 +4,7 @@ import { READ_MAX_BYTES } from '../../../shared/limits.js';
  * inside a UTF-8 character, with where the next window starts when there is more. Pure:
  * the caller reads the bytes, so it can overlap that read with others.
  */
-import { leadingContinuationBytes, wholeCharLength } from './utf8-boundary.js';
+import { leadingContinuationBytes, wholeCharLength } from '../text/utf8-boundary.js';
 
 export type NextWindow = { offset: number } | { line: number };
 

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
-import { runConfinedOrNot } from '../../../../../electron/core/tools/confined-run.js';
+import { runToEnd } from '../../../../../electron/core/process/command-run.js';
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { runTool } from '../../../../../electron/core/tools/run.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
@@ -315,7 +315,7 @@ describe('a PATH a config declares', () => {
       await fs.writeFile(path.join(hostDir, 'socket-stand-in'), 'HOST-TMP-SECRET');
       const sandbox = new BwrapSandbox({ dataDir, home, env: process.env });
       const profile = await sandbox.profile(ws, { network: false, git: false });
-      const outcome = await runConfinedOrNot(
+      const outcome = await runToEnd(
         {
           argv: ['sh', '-c', `cat ${hostDir}/socket-stand-in; echo "$PATH"`],
           cwd: ws,

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runConfinedOrNot } from '../../../../../electron/core/tools/confined-run.js';
+import { runToEnd } from '../../../../../electron/core/process/command-run.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { hostTmpPaths } from '../../../../../electron/core/sandbox/host-tmp-paths.js';
 
@@ -43,10 +43,10 @@ describe('host folders under /tmp', () => {
     const env = { PATH: `${path.join(tmp, 'bin')}:/usr/bin:/bin` };
     const confine = { sandbox, profile };
     for (const argv of [[path.join(tmp, 'bin', 'hello')], ['hello']]) {
-      const outcome = await runConfinedOrNot({ argv, cwd: ws, env, timeoutMs: 10_000 }, confine);
+      const outcome = await runToEnd({ argv, cwd: ws, env, timeoutMs: 10_000 }, confine);
       expect(outcome.stdout.text).toBe('hello from tmp\n');
     }
-    const peek = await runConfinedOrNot(
+    const peek = await runToEnd(
       { argv: ['cat', path.join(tmp, 'secret-beside.txt')], cwd: ws, env, timeoutMs: 10_000 },
       confine,
     );

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHold } from '../../../../fake-model/server.js';
 import { hostGroupOf } from '../sandbox/host-pids.js';
-import { liveGroupMembers } from '../../../../../electron/core/tools/group-liveness.js';
+import { liveGroupMembers } from '../../../../../electron/core/process/group-liveness.js';
 import { providerCases, startHarness, type Harness } from '../core-harness.js';
 
 let h: Harness | undefined;

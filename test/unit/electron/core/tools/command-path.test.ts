@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commandPath, type CommandLookup } from '../../../../../electron/core/tools/command-path.js';
-import { CommandStartError } from '../../../../../electron/core/tools/process-group.js';
+import { CommandStartError } from '../../../../../electron/core/process/start-error.js';
 import { runCommand } from '../../../../../electron/core/tools/run.js';
 
 const WORKSPACE = 'C:\\repo';

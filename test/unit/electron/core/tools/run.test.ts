@@ -8,7 +8,7 @@ import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { pidAlive } from '../../../../../electron/core/process/pid-alive.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import type { ConfinementPolicy } from '../../../../../electron/core/sandbox/confinement.js';
-import { liveGroupMembers } from '../../../../../electron/core/tools/group-liveness.js';
+import { liveGroupMembers } from '../../../../../electron/core/process/group-liveness.js';
 import { pidsWithCommandLine } from '../sandbox/host-pids.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
 import { runCommand, runTool, type RunArgs } from '../../../../../electron/core/tools/run.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadingContinuationBytes, wholeCharLength } from '../../../../../electron/core/tools/utf8-boundary.js';
+import { leadingContinuationBytes, wholeCharLength } from '../../../../../electron/core/text/utf8-boundary.js';
 
 describe('wholeCharLength', () => {
   it('keeps a window that ends on a character boundary', () => {

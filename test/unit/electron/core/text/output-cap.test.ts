@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_STREAM_MAX_BYTES } from '../../../../../shared/limits.js';
-import { OutputCap } from '../../../../../electron/core/tools/output-cap.js';
+import { OutputCap } from '../../../../../electron/core/text/output-cap.js';
 
 function capture(chunks: Buffer[], maxBytes?: number) {
   const cap = new OutputCap(maxBytes);

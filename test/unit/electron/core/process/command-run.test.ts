@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
-import { runConfinedOrNot } from '../../../../../electron/core/tools/confined-run.js';
-import { liveGroupMembers } from '../../../../../electron/core/tools/group-liveness.js';
-import { CommandStartError, type ProcessSpec } from '../../../../../electron/core/tools/process-group.js';
+import { runToEnd } from '../../../../../electron/core/process/command-run.js';
+import { liveGroupMembers } from '../../../../../electron/core/process/group-liveness.js';
+import type { ProcessSpec } from '../../../../../electron/core/process/command-run.js';
+import { CommandStartError } from '../../../../../electron/core/process/start-error.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -25,7 +26,7 @@ function run(argv: string[], extra: Partial<ProcessSpec> = {}) {
   let onSpawn: (pid: number) => void = () => {};
   spawned = new Promise((r) => (onSpawn = r));
   const spec: ProcessSpec = { argv, cwd: dir, env: process.env, timeoutMs: 20_000, onSpawn, ...extra };
-  if (mode === 'plain') return runConfinedOrNot(spec, undefined);
+  if (mode === 'plain') return runToEnd(spec);
   const sandbox = new BwrapSandbox({
     dataDir: path.join(dir, '.data'),
     home: path.join(dir, '.home'),
@@ -40,7 +41,7 @@ function run(argv: string[], extra: Partial<ProcessSpec> = {}) {
     shown: [],
     hidden: [],
   };
-  return runConfinedOrNot(spec, { sandbox, profile });
+  return runToEnd(spec, { sandbox, profile });
 }
 
 /** Polls until no live (non-zombie) process is left in the group; returns ms waited, or Infinity past the limit. */
@@ -74,7 +75,7 @@ const TERM_IGNORING_GROUP = 'trap "" TERM; sleep 100 & echo $$; wait';
 // sh dies on TERM; only the grandchild, which holds no pipe, ignores it.
 const TERM_IGNORING_GRANDCHILD = '(trap "" TERM; exec sleep 100) >/dev/null 2>&1 & echo $$; wait';
 
-describe.each<Mode>(['plain', 'confined'])('runInProcessGroup, %s', (m) => {
+describe.each<Mode>(['plain', 'confined'])('a command run to its end, %s', (m) => {
   beforeEach(async () => {
     mode = m;
     dir = await fs.realpath(dir);
