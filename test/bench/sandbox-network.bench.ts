@@ -1,13 +1,13 @@
 /**
  * The network room's cost (SPEC §9, `network`), with the proxy already running.
  * (1) Starting `true` as a network command will start: a door opened, bwrap with the
- * bridge (two socat listeners started and waited for), the seccomp program sealed over
+ * bridge (one socat listener started and waited for), the seccomp program sealed over
  * the command by a nested bwrap (seal.ts), the door closed; against `true` as a command
  * without network starts: bwrap with --disable-userns and the same seccomp program;
  * target <= 1.5x. (2) For scale, the same without any seccomp program on either side:
  * the bridge alone, as @anthropic-ai/sandbox-runtime runs it. (3) The proxy's memory with
  * 10 doors open: it runs in the app's process, so the figure is the growth of this
- * process's RSS from before the proxy existed. (4) For scale, the RSS of the two socat
+ * process's RSS from before the proxy existed. (4) For scale, the RSS of the socat
  * listeners inside one running sandbox. Nothing here leaves the machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
       1.5,
     );
 
-    // One sandbox while its command runs: the two socat listeners it started.
+    // One sandbox while its command runs: the socat listener it started.
     const door = doors[0] as ProxyDoor;
     const argv = [
       BWRAP,

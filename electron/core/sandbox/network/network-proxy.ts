@@ -1,9 +1,11 @@
 /**
  * The app's network proxy for confined commands (SPEC §9, DESIGN "Network through a
  * proxy"): one per app, in the app's process, holding a private 0700 folder of Unix
- * sockets. Each command with network gets a door of its own: an HTTP and a SOCKS5 socket
- * that enforce that command's policy and nothing else, bound into its sandbox by the
- * bridge (bridge.ts). Closing the door stops it listening and ends the tunnels it opened,
+ * sockets. Each command with network gets a door of its own: one Unix socket that speaks
+ * HTTP proxy and SOCKS5 both (told apart by the first byte: 5 opens every SOCKS5
+ * greeting, and no HTTP request), enforcing that command's policy and nothing else, bound
+ * into its sandbox by the bridge (bridge.ts). One socket means one bridge process inside:
+ * socat's start is most of what network adds to a command's start. Closing the door stops it listening and ends the tunnels it opened,
  * so nothing a command started outlives it through the proxy.
  *
  * The proxy is not @anthropic-ai/sandbox-runtime's: that one listens on TCP ports of the
@@ -13,7 +15,7 @@
  */
 import { promises as fs } from 'node:fs';
 import type http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import path from 'node:path';
 import {
   decide,
@@ -34,10 +36,8 @@ import { SocketSet } from './tunnel.js';
 export interface ProxyDoor {
   /** The command's policy, as the door enforces it (a list normalized). */
   readonly allow: NetworkPolicy;
-  /** Host path of the HTTP proxy's Unix socket. */
-  readonly httpSocket: string;
-  /** Host path of the SOCKS5 proxy's Unix socket. */
-  readonly socksSocket: string;
+  /** Host path of the door's Unix socket (HTTP proxy and SOCKS5 both). */
+  readonly socket: string;
   /** The hosts refused so far, each once, in order. */
   refused(): string[];
   /** The refusals themselves, with their lines (see refusalSummary). */
@@ -64,7 +64,11 @@ export interface NetworkProxyOptions {
 /** A Unix socket path must fit sun_path: 108 bytes with its terminating NUL. */
 const MAX_SOCKET_PATH = 107;
 /** Connections one door holds open at once; each is two of the app's file descriptors. */
-const MAX_CONNECTIONS_PER_SOCKET = 256;
+const MAX_CONNECTIONS_PER_DOOR = 512;
+/** The first byte of every SOCKS5 greeting (RFC 1928); an HTTP request starts with a method's letter. */
+const SOCKS5_VERSION = 0x05;
+/** A client that says nothing by then is dropped (the SOCKS5 handshake keeps its own limit after). */
+const FIRST_BYTE_TIMEOUT_MS = 10_000;
 /** Enough refusals to say what happened; a command that keeps knocking does not grow the app's memory. */
 const MAX_REFUSALS = 32;
 
@@ -87,8 +91,7 @@ export class NetworkProxy {
     const n = this.nextDoor++;
     const door = new Door(
       { policy, lookup: this.options.lookup ?? systemLookup, redirect: this.options.connect },
-      path.join(folder, `${n}.http`),
-      path.join(folder, `${n}.socks`),
+      path.join(folder, `${n}.sock`),
       () => this.doors.delete(door),
     );
     this.doors.add(door);
@@ -124,24 +127,47 @@ export class NetworkProxy {
 class Door implements ProxyDoor, Gate {
   readonly sockets = new SocketSet();
   readonly allow: NetworkPolicy;
-  private readonly servers: (http.Server | net.Server)[];
+  private readonly front: net.Server;
+  private readonly http: http.Server;
+  private readonly socks: net.Server;
   private readonly refusalList: Refusal[] = [];
   private closing: Promise<void> | null = null;
 
   constructor(
     private readonly rules: DestinationRules,
-    readonly httpSocket: string,
-    readonly socksSocket: string,
+    readonly socket: string,
     private readonly onClosed: () => void,
   ) {
     this.allow = rules.policy;
-    this.servers = [createHttpProxy(this), createSocksProxy(this)];
-    for (const server of this.servers) server.maxConnections = MAX_CONNECTIONS_PER_SOCKET;
+    this.http = createHttpProxy(this);
+    this.socks = createSocksProxy(this);
+    this.front = net.createServer({ allowHalfOpen: true }, (client) => this.route(client));
+    this.front.maxConnections = MAX_CONNECTIONS_PER_DOOR;
   }
 
-  async listen(): Promise<void> {
-    const [httpServer, socksServer] = this.servers as [http.Server, net.Server];
-    await Promise.all([listenOn(httpServer, this.httpSocket), listenOn(socksServer, this.socksSocket)]);
+  listen(): Promise<void> {
+    return listenOn(this.front, this.socket);
+  }
+
+  /** Hands a new connection to the SOCKS5 or the HTTP proxy by its first byte, which is put back first. */
+  private route(client: net.Socket): void {
+    this.sockets.add(client);
+    client.on('error', () => client.destroy());
+    client.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => client.destroy());
+    client.once('data', (first: Buffer) => {
+      client.pause();
+      client.setTimeout(0);
+      client.unshift(first);
+      if (first[0] === SOCKS5_VERSION) {
+        this.socks.emit('connection', client);
+      } else {
+        // HTTP ends a connection when its client does; only a SOCKS tunnel keeps a half-closed one.
+        client.allowHalfOpen = false;
+        this.http.emit('connection', client);
+      }
+      // Paused by hand, it stays paused when a handler listens: the byte put back is read now.
+      client.resume();
+    });
   }
 
   async decide(host: string, port: number): Promise<Decision> {
@@ -165,10 +191,10 @@ class Door implements ProxyDoor, Gate {
   }
 
   private async shut(): Promise<void> {
-    const stopped = this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+    const stopped = new Promise<void>((resolve) => this.front.close(() => resolve()));
     this.sockets.destroyAll();
-    await Promise.all(stopped);
-    await Promise.all([this.httpSocket, this.socksSocket].map((p) => fs.rm(p, { force: true })));
+    await stopped;
+    await fs.rm(this.socket, { force: true });
     this.onClosed();
   }
 
@@ -188,12 +214,12 @@ function listenOn(server: net.Server, socketPath: string): Promise<void> {
   });
 }
 
-/** A fresh 0700 folder, short enough that `<folder>/<n>.socks` fits a Unix socket path. */
+/** A fresh 0700 folder, short enough that `<folder>/<n>.sock` fits a Unix socket path. */
 async function makeSocketFolder(parent: string | undefined): Promise<string> {
   const base = parent ?? '/tmp';
   const folder = await fs.mkdtemp(path.join(base, 'gatehouse-net-'));
   await fs.chmod(folder, 0o700);
-  if (Buffer.byteLength(path.join(folder, '4294967295.socks')) > MAX_SOCKET_PATH) {
+  if (Buffer.byteLength(path.join(folder, '4294967295.sock')) > MAX_SOCKET_PATH) {
     await fs.rm(folder, { recursive: true, force: true });
     throw new Error(`the network proxy's socket folder ${folder} is too long for a Unix socket path`);
   }

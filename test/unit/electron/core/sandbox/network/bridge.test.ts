@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  HTTP_SOCKET_INSIDE,
-  SOCKS_SOCKET_INSIDE,
+  DOOR_SOCKET_INSIDE,
   bridgeArgv,
   bridgeEnv,
   bridgeMounts,
@@ -9,21 +8,15 @@ import {
 import { INSTALL_SOCAT, findSocat } from '../../../../../../electron/core/sandbox/network/socat.js';
 
 describe('bridgeMounts', () => {
-  it("shows the door's two sockets read-only at fixed short paths in the private /tmp", () => {
-    expect(
-      bridgeMounts({ httpSocket: '/tmp/gatehouse-net-x/0.http', socksSocket: '/tmp/gatehouse-net-x/0.socks' }),
-    ).toEqual([
+  it("shows the door's socket read-only at a fixed short path, in a fresh folder of the bridge's own", () => {
+    expect(bridgeMounts({ socket: '/tmp/gatehouse-net-x/0.sock' })).toEqual([
+      '--tmpfs',
+      '/tmp/.gatehouse-net',
       '--ro-bind',
-      '/tmp/gatehouse-net-x/0.http',
-      '/tmp/.gatehouse-net/http.sock',
-      '--ro-bind',
-      '/tmp/gatehouse-net-x/0.socks',
-      '/tmp/.gatehouse-net/socks.sock',
+      '/tmp/gatehouse-net-x/0.sock',
+      '/tmp/.gatehouse-net/door.sock',
     ]);
-    expect([HTTP_SOCKET_INSIDE, SOCKS_SOCKET_INSIDE]).toEqual([
-      '/tmp/.gatehouse-net/http.sock',
-      '/tmp/.gatehouse-net/socks.sock',
-    ]);
+    expect(DOOR_SOCKET_INSIDE).toBe('/tmp/.gatehouse-net/door.sock');
   });
 });
 
@@ -37,17 +30,15 @@ describe('bridgeArgv', () => {
     expect(bridgeArgv(['ls'], '/opt/x y/socat')[2]).toBe(bridged[2]);
   });
 
-  it('starts both listeners on the loopback, waits for them in /proc/net/tcp, then execs "$@"', () => {
+  it('starts one listener on the loopback, waits for socat to say it listens, then execs "$@"', () => {
     const script = bridged[2] as string;
     expect(script).toContain(
-      'TCP4-LISTEN:3128,bind=127.0.0.1,backlog=128,fork,reuseaddr UNIX-CONNECT:/tmp/.gatehouse-net/http.sock',
+      '"$socat" -d -d TCP4-LISTEN:3128,bind=127.0.0.1,backlog=128,fork,reuseaddr UNIX-CONNECT:/tmp/.gatehouse-net/door.sock 2>/tmp/.gatehouse-net/listening',
     );
-    expect(script).toContain(
-      'TCP4-LISTEN:1080,bind=127.0.0.1,backlog=128,fork,reuseaddr UNIX-CONNECT:/tmp/.gatehouse-net/socks.sock',
-    );
-    expect(script).toContain('0100007F:0C38) h=1');
-    expect(script).toContain('0100007F:0438) s=1');
-    expect(script).toContain('</proc/net/tcp');
+    expect(script).toContain('mkfifo /tmp/.gatehouse-net/listening');
+    expect(script).toContain('IFS= read -r said </tmp/.gatehouse-net/listening');
+    expect(script).toContain('*" listening on "*) ;;');
+    expect(script).not.toContain('/proc/net/tcp');
     expect(script.trimEnd().endsWith('exec "$@"')).toBe(true);
   });
 
@@ -57,7 +48,7 @@ describe('bridgeArgv', () => {
 });
 
 describe('bridgeEnv', () => {
-  it('points HTTP(S) at the HTTP listener, ALL_PROXY at SOCKS with remote DNS, and keeps loopback direct', () => {
+  it('points HTTP(S) and ALL_PROXY (SOCKS with remote DNS) at the one listener, and keeps loopback direct', () => {
     const env = bridgeEnv();
     for (const name of [
       'HTTP_PROXY',
@@ -69,8 +60,8 @@ describe('bridgeEnv', () => {
     ]) {
       expect(env[name], name).toBe('http://127.0.0.1:3128');
     }
-    expect(env.ALL_PROXY).toBe('socks5h://127.0.0.1:1080');
-    expect(env.all_proxy).toBe('socks5h://127.0.0.1:1080');
+    expect(env.ALL_PROXY).toBe('socks5h://127.0.0.1:3128');
+    expect(env.all_proxy).toBe('socks5h://127.0.0.1:3128');
     expect(env.NO_PROXY).toBe('localhost,127.0.0.1,::1');
     expect(env.NODE_USE_ENV_PROXY).toBe('1');
   });

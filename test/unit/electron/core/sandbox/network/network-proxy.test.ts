@@ -61,7 +61,7 @@ function exchange(
 
 function viaHttpProxy(door: ProxyDoor, url: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; message: string; body: string }>((resolve, reject) => {
-    const req = http.request({ socketPath: door.httpSocket, path: url, headers, agent: false }, (res) => {
+    const req = http.request({ socketPath: door.socket, path: url, headers, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -78,15 +78,39 @@ const socksConnect = (name: string, port: number) =>
   Buffer.concat([b(5, 1, 0), b(5, 1, 0, 3, name.length), Buffer.from(name), b(port >> 8, port & 0xff)]);
 
 describe('a door', () => {
-  it('listens on two Unix sockets of its own in a private 0700 folder, with short paths', async () => {
+  it('listens on a Unix socket of its own in a private 0700 folder, with a short path', async () => {
     const [a, c] = [await open(['registry.npmjs.org']), await open(true)];
-    const folder = a.httpSocket.slice(0, a.httpSocket.lastIndexOf('/'));
+    const folder = a.socket.slice(0, a.socket.lastIndexOf('/'));
     expect((await fs.stat(folder)).mode & 0o777).toBe(0o700);
-    for (const p of [a.httpSocket, a.socksSocket, c.httpSocket, c.socksSocket]) {
+    for (const p of [a.socket, c.socket]) {
       expect((await fs.stat(p)).isSocket()).toBe(true);
       expect(Buffer.byteLength(p)).toBeLessThan(108);
     }
-    expect(new Set([a.httpSocket, a.socksSocket, c.httpSocket, c.socksSocket]).size).toBe(4);
+    expect(a.socket).not.toBe(c.socket);
+  });
+
+  it('speaks HTTP proxy and SOCKS5 on that one socket, told apart by the first byte', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const viaHttp = await exchange(
+      door.socket,
+      connect('registry.npmjs.org:80', 'GET /as-http HTTP/1.0\r\nHost: registry.npmjs.org\r\n\r\n'),
+    );
+    expect(viaHttp.toString()).toContain('stand-in: GET /as-http');
+    const viaSocks = await exchange(
+      door.socket,
+      Buffer.concat([socksConnect('registry.npmjs.org', 80), Buffer.from('GET /as-socks HTTP/1.0\r\n\r\n')]),
+    );
+    expect([...viaSocks.subarray(0, 4)]).toEqual([5, 0, 5, 0]);
+    expect(viaSocks.toString()).toContain('stand-in: GET /as-socks');
+  });
+
+  it('drops a client that connects and says nothing, once the door closes', async () => {
+    const door = await open(true);
+    const silent = net.connect(door.socket);
+    await new Promise((r) => silent.once('connect', r));
+    const closed = new Promise((r) => silent.once('close', r));
+    await door.close();
+    await closed;
   });
 
   it('refuses an invalid list before listening', async () => {
@@ -101,7 +125,7 @@ describe('the HTTP proxy', () => {
   it('tunnels CONNECT to a listed domain, passing on the bytes sent right behind the CONNECT', async () => {
     const door = await open(['Registry.npmjs.org']);
     const got = await exchange(
-      door.httpSocket,
+      door.socket,
       connect('registry.npmjs.org:443', 'GET /through-connect HTTP/1.0\r\nHost: registry.npmjs.org\r\n\r\n'),
     );
     const text = got.toString();
@@ -112,7 +136,7 @@ describe('the HTTP proxy', () => {
 
   it('refuses CONNECT to another domain with a 403 that says why, in the reason phrase and the body', async () => {
     const door = await open(['registry.npmjs.org']);
-    const text = (await exchange(door.httpSocket, connect('example.com:443'))).toString();
+    const text = (await exchange(door.socket, connect('example.com:443'))).toString();
     const line = "blocked by the sandbox: example.com is not on this command's network list (registry.npmjs.org)";
     expect(text.split('\r\n')[0]).toBe(`HTTP/1.1 403 Forbidden (${line})`);
     expect(text).toContain(`\r\n\r\n${line}\n`);
@@ -124,10 +148,10 @@ describe('the HTTP proxy', () => {
 
   it('answers a malformed CONNECT with 400 and keeps serving', async () => {
     const door = await open(true);
-    expect((await exchange(door.httpSocket, connect('no-port'))).toString()).toMatch(/^HTTP\/1.1 400 /);
-    expect((await exchange(door.httpSocket, connect('a b:1'))).toString()).toMatch(/^HTTP\/1.1 400 /);
+    expect((await exchange(door.socket, connect('no-port'))).toString()).toMatch(/^HTTP\/1.1 400 /);
+    expect((await exchange(door.socket, connect('a b:1'))).toString()).toMatch(/^HTTP\/1.1 400 /);
     const text = (
-      await exchange(door.httpSocket, connect('registry.npmjs.org:80', 'GET /again HTTP/1.0\r\n\r\n'))
+      await exchange(door.socket, connect('registry.npmjs.org:80', 'GET /again HTTP/1.0\r\n\r\n'))
     ).toString();
     expect(text).toContain('stand-in: GET /again');
   });
@@ -164,7 +188,7 @@ describe('the HTTP proxy', () => {
 describe('addresses', () => {
   it('refuses an IP address when the policy is a list', async () => {
     const door = await open(['registry.npmjs.org']);
-    const text = (await exchange(door.httpSocket, connect('93.184.215.14:443'))).toString();
+    const text = (await exchange(door.socket, connect('93.184.215.14:443'))).toString();
     expect(text).toContain(
       'blocked by the sandbox: 93.184.215.14 is an IP address; this command may reach only the domains on its network list (registry.npmjs.org)',
     );
@@ -181,7 +205,7 @@ describe('addresses', () => {
       [`private.test:80`, /private\.test resolves to 192\.168\.1\.20, a private-network address/],
     ];
     for (const [target, words] of cases) {
-      const text = (await exchange(door.httpSocket, connect(target))).toString();
+      const text = (await exchange(door.socket, connect(target))).toString();
       expect(text, target).toMatch(/^HTTP\/1.1 403 /);
       expect(text, target).toMatch(words);
     }
@@ -195,7 +219,7 @@ describe('addresses', () => {
     const plainProxy = new NetworkProxy();
     try {
       const door = await plainProxy.open(true);
-      const text = (await exchange(door.httpSocket, connect(`localhost:${standIn.port}`))).toString();
+      const text = (await exchange(door.socket, connect(`localhost:${standIn.port}`))).toString();
       expect(text).toMatch(/^HTTP\/1.1 403 .*localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
     } finally {
       await plainProxy.dispose();
@@ -204,7 +228,7 @@ describe('addresses', () => {
 
   it('says a name that does not resolve is unreachable, which is not a refusal', async () => {
     const door = await open(true);
-    const text = (await exchange(door.httpSocket, connect('nowhere.invalid:443'))).toString();
+    const text = (await exchange(door.socket, connect('nowhere.invalid:443'))).toString();
     expect(text).toMatch(/^HTTP\/1.1 502 Bad Gateway/);
     expect(text).toContain('could not resolve nowhere.invalid');
     expect(door.refused()).toEqual([]);
@@ -217,7 +241,7 @@ describe('the SOCKS5 proxy', () => {
   it('connects a listed domain (socks5h) and carries the bytes sent right behind the request', async () => {
     const door = await open(['registry.npmjs.org']);
     const got = await exchange(
-      door.socksSocket,
+      door.socket,
       greetingAnd(Buffer.concat([socksConnect('registry.npmjs.org', 80), Buffer.from('GET /socks HTTP/1.0\r\n\r\n')])),
     );
     expect([...got.subarray(0, 2)]).toEqual([5, 0]);
@@ -227,7 +251,7 @@ describe('the SOCKS5 proxy', () => {
 
   it('answers a refused domain with "connection not allowed by ruleset" and remembers the line', async () => {
     const door = await open(['registry.npmjs.org']);
-    const got = await exchange(door.socksSocket, socksConnect('example.com', 443));
+    const got = await exchange(door.socket, socksConnect('example.com', 443));
     expect([...got]).toEqual([5, 0, 5, 2, 0, 1, 0, 0, 0, 0, 0, 0]);
     expect(door.refusals().map((r) => r.line)).toEqual([
       "blocked by the sandbox: example.com is not on this command's network list (registry.npmjs.org)",
@@ -237,35 +261,34 @@ describe('the SOCKS5 proxy', () => {
   it('refuses an IPv4 destination under a list, and loopback under true', async () => {
     const listed = await open(['registry.npmjs.org']);
     const v4 = Buffer.concat([b(5, 1, 0), b(5, 1, 0, 1, 127, 0, 0, 1, standIn.port >> 8, standIn.port & 0xff)]);
-    expect([...(await exchange(listed.socksSocket, v4)).subarray(2, 4)]).toEqual([5, 2]);
+    expect([...(await exchange(listed.socket, v4)).subarray(2, 4)]).toEqual([5, 2]);
     const any = await open(true);
-    expect([...(await exchange(any.socksSocket, v4)).subarray(2, 4)]).toEqual([5, 2]);
+    expect([...(await exchange(any.socket, v4)).subarray(2, 4)]).toEqual([5, 2]);
     expect(any.refused()).toEqual(['127.0.0.1']);
   });
 
   it('answers malformed and unsupported input with a clear code or a close, and keeps serving', async () => {
     const door = await open(true);
     // No acceptable auth method: only username/password offered.
-    expect([...(await exchange(door.socksSocket, b(5, 1, 2)))]).toEqual([5, 0xff]);
+    expect([...(await exchange(door.socket, b(5, 1, 2)))]).toEqual([5, 0xff]);
     // BIND instead of CONNECT.
-    expect([...(await exchange(door.socksSocket, b(5, 1, 0, 5, 2, 0, 1, 1, 2, 3, 4, 0, 80)))]).toEqual([
+    expect([...(await exchange(door.socket, b(5, 1, 0, 5, 2, 0, 1, 1, 2, 3, 4, 0, 80)))]).toEqual([
       5, 0, 5, 7, 0, 1, 0, 0, 0, 0, 0, 0,
     ]);
     // Unknown address type.
-    expect([...(await exchange(door.socksSocket, b(5, 1, 0, 5, 1, 0, 7, 0, 0)))]).toEqual([
+    expect([...(await exchange(door.socket, b(5, 1, 0, 5, 1, 0, 7, 0, 0)))]).toEqual([
       5, 0, 5, 8, 0, 1, 0, 0, 0, 0, 0, 0,
     ]);
-    // Not SOCKS at all, and a greeting cut short: closed without an answer.
-    expect((await exchange(door.socksSocket, 'GET / HTTP/1.1\r\n\r\n')).length).toBe(0);
-    const cut = net.connect(door.socksSocket);
+    // A greeting cut short: closed without an answer.
+    const cut = net.connect(door.socket);
     cut.end(b(5, 3, 0));
     await new Promise((r) => cut.on('close', r));
     // A name that is not a host name.
-    expect([...(await exchange(door.socksSocket, socksConnect('a\0b c', 80)))].slice(2, 4)).toEqual([5, 2]);
+    expect([...(await exchange(door.socket, socksConnect('a\0b c', 80)))].slice(2, 4)).toEqual([5, 2]);
     expect(door.refusals().at(-1)?.line).toMatch(/is not a valid host name/);
     // Still serving.
     const got = await exchange(
-      door.socksSocket,
+      door.socket,
       Buffer.concat([socksConnect('registry.npmjs.org', 80), Buffer.from('GET /ok HTTP/1.0\r\n\r\n')]),
     );
     expect(got.toString()).toContain('stand-in: GET /ok');
@@ -275,11 +298,11 @@ describe('the SOCKS5 proxy', () => {
 describe('closing a door', () => {
   it('ends its open tunnels and stops listening', async () => {
     const door = await open(['registry.npmjs.org']);
-    const held = net.connect(door.httpSocket);
+    const held = net.connect(door.socket);
     let got = '';
     held.on('data', (c) => (got += c.toString()));
     held.write(connect('registry.npmjs.org:80', 'GET /hold HTTP/1.1\r\nHost: registry.npmjs.org\r\n\r\n'));
-    const socksHeld = net.connect(door.socksSocket);
+    const socksHeld = net.connect(door.socket);
     socksHeld.write(
       Buffer.concat([
         socksConnect('registry.npmjs.org', 80),
@@ -293,15 +316,15 @@ describe('closing a door', () => {
     await door.close();
     await closed;
     await expect.poll(() => standIn.holding.size, { timeout: 5000 }).toBe(0);
-    await expect(fs.stat(door.httpSocket)).rejects.toThrow(/ENOENT/);
-    await expect(exchange(door.socksSocket, b(5, 1, 0))).rejects.toThrow(/ENOENT|ECONNREFUSED/);
+    await expect(fs.stat(door.socket)).rejects.toThrow(/ENOENT/);
+    await expect(exchange(door.socket, b(5, 1, 0))).rejects.toThrow(/ENOENT|ECONNREFUSED/);
     expect(proxy.openDoors).toBe(doors.length - 1);
   });
 
   it('dispose closes every door and removes the socket folder', async () => {
     const own = new NetworkProxy({ lookup: tableLookup({}) });
     const door = await own.open(true);
-    const folder = door.httpSocket.slice(0, door.httpSocket.lastIndexOf('/'));
+    const folder = door.socket.slice(0, door.socket.lastIndexOf('/'));
     await own.dispose();
     await expect(fs.stat(folder)).rejects.toThrow(/ENOENT/);
     await expect(own.open(true)).rejects.toThrow(/shut down/);

@@ -158,7 +158,7 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
       '-sS',
       '--fail',
       '--socks5-hostname',
-      '127.0.0.1:1080',
+      '127.0.0.1:3128',
       'http://registry.npmjs.org/socks',
     ]);
     expect(socks.stdout).toContain('stand-in: GET /socks host=registry.npmjs.org');
@@ -182,7 +182,7 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
         '--cacert',
         cert,
         '--socks5-hostname',
-        '127.0.0.1:1080',
+        '127.0.0.1:3128',
         'https://registry.npmjs.org/tls-socks',
       ]);
       expect(tls.stdout).toContain('stand-in: GET /tls-socks');
@@ -209,7 +209,7 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
     const tunnel = await run(d, [CURL, '-sS', '-v', 'https://example.com/']);
     expect(tunnel.code).not.toBe(0);
     expect(tunnel.stderr).toContain(`< HTTP/1.1 403 Forbidden (${REFUSED_LINE})`);
-    const socks = await run(d, [CURL, '-sS', '--socks5-hostname', '127.0.0.1:1080', 'http://example.com/']);
+    const socks = await run(d, [CURL, '-sS', '--socks5-hostname', '127.0.0.1:3128', 'http://example.com/']);
     expect(socks.code).toBe(97);
     expect(d.refused()).toEqual(['example.com']);
     expect(d.refusals()[0]?.line).toBe(REFUSED_LINE);
@@ -243,7 +243,7 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
       '--noproxy',
       '',
       '--socks5-hostname',
-      '127.0.0.1:1080',
+      '127.0.0.1:3128',
       `http://127.0.0.1:${hostPort}/`,
     ]);
     expect(viaSocks.stderr).toContain('(97)');
@@ -260,11 +260,10 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
       const r = await run(through, [
         'sh',
         '-c',
-        'test -e "$1" || test -e "$2" || test -e "$3" && echo seen',
+        'test -e "$1" || test -e "$2" && echo seen',
         'sh',
         folder,
-        other.httpSocket,
-        other.socksSocket,
+        other.socket,
       ]);
       expect(r.stdout).toBe('');
     }
@@ -364,9 +363,9 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
     expect(waited.status).toBe(125);
     expect(waited.stdout).toBe('');
     expect(waited.stderr).toContain(
-      'gatehouse: the network bridge (socat) did not start inside the sandbox; the command did not run',
+      'gatehouse: the network bridge (socat) did not start inside the sandbox: it did not listen within 5 s; the command did not run',
     );
-    expect(Date.now() - t0).toBeLessThan(12_000);
+    expect(Date.now() - t0).toBeLessThan(10_000);
   });
 });
 
