@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bwrapArgs } from './bwrap-args.js';
 import { allowedEnv } from './env-allow-list.js';
 import type { HooksPathReader } from './git-places.js';
-import { GitPlaceholders } from './git-placeholder.js';
+import { Placeholders } from './placeholders.js';
 import { hostTmpPaths } from './host-tmp-paths.js';
 import { signalNamespaceOf } from './namespace-signal.js';
 import { defaultProfile } from './profile.js';
@@ -71,7 +71,7 @@ export class BwrapSandbox implements Sandbox {
   /** The one network proxy of the app, made when the first command with network runs. */
   private proxy: NetworkProxy | null = null;
   /** The empty `.git` folders made as mount points in workspaces that are not repositories. */
-  private readonly placeholders = new GitPlaceholders();
+  private readonly placeholders = new Placeholders();
   /** The data folder as it was at start: hidden by that identity, so moving it cannot uncover it. */
   private readonly dataDirAtStart: PlaceIdentity | null;
 
@@ -171,8 +171,9 @@ export class BwrapSandbox implements Sandbox {
 
   /**
    * A read-only place that does not exist yet (.git standing in, .gatehouse, .claude, a
-   * hooks folder) is made empty first, so there is something to mount read-only; one whose
-   * parent is gone is left out. The `.git` made here is held, and removed by the last run.
+   * hooks folder, a submodule not checked out) is made empty first, so there is something
+   * to mount read-only; one whose parent is gone is left out. What is made here is held,
+   * and removed by the last run (placeholders.ts).
    */
   private async makeReadOnlyPlaces(places: readonly string[]): Promise<{ readOnly: string[]; placeholders: string[] }> {
     const readOnly: string[] = [];
@@ -184,7 +185,7 @@ export class BwrapSandbox implements Sandbox {
       );
       if (!made) continue;
       readOnly.push(p);
-      if (this.placeholders.isPlaceholder(p) && (made === 'made' || this.placeholders.holds(p))) {
+      if (made === 'made' || this.placeholders.holds(p)) {
         this.placeholders.hold(p);
         placeholders.push(p);
       }

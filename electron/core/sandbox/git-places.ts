@@ -11,14 +11,17 @@
  * as a gitlink). A worktree's `.git` *file* is mounted too, and the folder it names when
  * that folder is inside the workspace; so is the folder `core.hooksPath` names (husky's
  * `.husky/`), and the configuration of the hook managers that a hook in `.git/hooks`
- * hands the commit to.
+ * hands the commit to. Each submodule's `.git` is read-only too (gitlinks.ts), or, for one
+ * not checked out, its folder, so that nothing can become a repository there.
  *
  * With `git: true` (a command that must commit, check out or fetch), `.git` is writable
- * but its hooks and config are not: the card says so in amber.
+ * but its hooks and config are not, nor those of the submodules' repositories kept in
+ * `.git/modules`: the card says so in amber.
  */
 import { execFile } from 'node:child_process';
-import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { readGitlinks, type GitlinkReader } from './gitlinks.js';
 import { isWithin } from './within.js';
 
 /** The app's own folders in a workspace: Stop hooks and skills (SPEC §4). */
@@ -52,14 +55,17 @@ export type HooksPathReader = (workspace: string) => Promise<string | null>;
 
 export async function gitPlaces(
   workspace: string,
-  options: { git: boolean; hooksPath?: HooksPathReader },
+  options: { git: boolean; hooksPath?: HooksPathReader; gitlinks?: GitlinkReader },
 ): Promise<GitPlaces> {
   const places: GitPlaces = { readOnly: [], makeEmpty: [], gitWritable: [] };
   const dotGit = path.join(workspace, '.git');
   const kind = entryKind(dotGit);
-  if (kind === 'folder') addGitFolder(places, dotGit, options.git);
+  if (kind === 'folder') {
+    addGitFolder(places, dotGit, options.git);
+    addSubmodules(places, workspace, await (options.gitlinks ?? readGitlinks)(workspace));
+  }
   if (kind === 'file') addGitFile(places, workspace, dotGit, options.git);
-  // Not a repository: an empty read-only .git stands in its place (git-placeholder.ts), so no
+  // Not a repository: an empty read-only .git stands in its place (placeholders.ts), so no
   // command can make one for the person's git to find, with git: true or without.
   if (kind === 'absent') places.readOnly.push(dotGit);
   const hooksPath = await (options.hooksPath ?? readHooksPath)(workspace);
@@ -81,8 +87,47 @@ function addGitFolder(places: GitPlaces, dotGit: string, git: boolean): void {
     return;
   }
   places.gitWritable.push(dotGit);
-  addFolder(places, path.join(dotGit, 'hooks'));
-  if (entryKind(path.join(dotGit, 'config')) === 'file') places.readOnly.push(path.join(dotGit, 'config'));
+  for (const gitDir of [dotGit, ...moduleGitDirs(path.join(dotGit, 'modules'), MODULE_DEPTH)]) {
+    addFolder(places, path.join(gitDir, 'hooks'));
+    if (entryKind(path.join(gitDir, 'config')) === 'file') places.readOnly.push(path.join(gitDir, 'config'));
+  }
+}
+
+/** How deep submodules of submodules are followed in `.git/modules`. */
+const MODULE_DEPTH = 4;
+
+/** The submodules' repositories that `.git/modules` keeps (a folder with a HEAD), their own nested ones too. */
+function moduleGitDirs(folder: string, depth: number): string[] {
+  if (depth === 0) return [];
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const dir = path.join(folder, name);
+    if (entryKind(dir) !== 'folder') return [];
+    if (entryKind(path.join(dir, 'HEAD')) !== 'file') return moduleGitDirs(dir, depth - 1); // a name with a slash
+    return [dir, ...moduleGitDirs(path.join(dir, 'modules'), depth - 1)];
+  });
+}
+
+/**
+ * Each submodule's `.git` (a file naming its repository in `.git/modules`, or an old-style
+ * folder) is read-only, so no command can swap in a repository of its own. One not
+ * checked out has no `.git`: its folder is read-only instead (made empty for the run when
+ * absent), so none can be made there.
+ */
+function addSubmodules(places: GitPlaces, workspace: string, gitlinks: readonly string[]): void {
+  for (const rel of gitlinks) {
+    const folder = path.resolve(workspace, rel);
+    if (!isWithin(folder, workspace) || folder === workspace) continue;
+    const dotGit = path.join(folder, '.git');
+    const kind = entryKind(dotGit);
+    if (kind === 'file' || kind === 'folder') places.readOnly.push(dotGit);
+    else if (kind === 'absent' && ['folder', 'absent'].includes(entryKind(folder))) places.readOnly.push(folder);
+  }
 }
 
 /**

@@ -91,6 +91,15 @@ async function expectPersonsGitRunsNothingPlanted(): Promise<void> {
   await expect(fs.access(pwned)).rejects.toThrow();
 }
 
+/** A submodule at `sub`, checked out, its repository kept in .git/modules/sub. */
+async function withSubmodule(): Promise<void> {
+  const upstream = path.join(root, 'upstream');
+  await fs.mkdir(upstream);
+  await gitRepo(upstream);
+  await personsGit(['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', upstream, 'sub']);
+  await personsGit(['commit', '-qm', 'with a submodule']);
+}
+
 const plantFsmonitor = (dir: string) =>
   `git -C ${dir} config core.fsmonitor "touch ${pwned}; false" && git -C ${dir} config core.hooksPath ${dir}/h`;
 
@@ -146,6 +155,35 @@ describe("a confined command cannot plant code the person's own git runs", () =>
     );
     expect(result.details).not.toMatchObject({ exitCode: 0 });
     expect(await personsGit(['ls-files', '--stage'])).not.toContain('160000');
+    await expectPersonsGitRunsNothingPlanted();
+  });
+
+  it("by swapping a submodule's .git for a repository of its own (git status goes into submodules)", async () => {
+    await withSubmodule();
+    const swap = `rm sub/.git && cp -r .git/modules/sub sub/.git && git -C sub config --unset core.worktree; ${plantFsmonitor('sub')}`;
+    const result = await run(sh(swap));
+    expect(result.details).not.toMatchObject({ exitCode: 0 });
+    expect(await fs.readFile(path.join(ws, 'sub', '.git'), 'utf8')).toBe('gitdir: ../.git/modules/sub\n');
+    // Nor with git: true, which makes .git writable but not the submodule's .git, hooks or config.
+    const withGit = await run(
+      sh(`${swap}; git -C .git/modules/sub config core.fsmonitor "touch ${pwned}; false"`, { git: true }),
+    );
+    expect(withGit.details).not.toMatchObject({ exitCode: 0 });
+    expect(await fs.readFile(path.join(ws, 'sub', '.git'), 'utf8')).toBe('gitdir: ../.git/modules/sub\n');
+    await expectPersonsGitRunsNothingPlanted();
+  });
+
+  it('by making a repository where a submodule is not checked out, which leaves nothing behind', async () => {
+    await withSubmodule();
+    await personsGit(['submodule', 'deinit', '-q', '--force', 'sub']);
+    const result = await run(sh(`git init -q sub && ${plantFsmonitor('sub')}`));
+    expect(result.details).not.toMatchObject({ exitCode: 0 });
+    expect(await fs.readdir(path.join(ws, 'sub'))).toEqual([]);
+    // Nor when the person removed its folder: one stands in while the command runs, then goes.
+    await fs.rmdir(path.join(ws, 'sub'));
+    const absent = await run(sh(`mkdir -p sub && git init -q sub && ${plantFsmonitor('sub')}`));
+    expect(absent.details).not.toMatchObject({ exitCode: 0 });
+    await expect(fs.access(path.join(ws, 'sub'))).rejects.toThrow();
     await expectPersonsGitRunsNothingPlanted();
   });
 
