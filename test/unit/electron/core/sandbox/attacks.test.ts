@@ -218,6 +218,27 @@ describe("a confined command cannot plant code the person's own git runs", () =>
   });
 });
 
+/** The secret stores below a folder the person could show in Settings (profile.ts's SECRET_STORES). */
+const NESTED_SECRET_STORES: readonly string[] = [
+  '.config/gh',
+  '.config/hub',
+  '.config/gcloud',
+  '.config/git/credentials',
+  '.config/rclone',
+  '.config/github-copilot',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.config/microsoft-edge',
+  '.config/Code/User/globalStorage',
+  '.local/share/keyrings',
+  '.cargo/credentials.toml',
+  '.cargo/credentials',
+  'snap/firefox',
+  '.m2/settings.xml',
+  '.gradle/gradle.properties',
+];
+
 /** Where the review found secrets a deny-list missed, and the ones it hid before. */
 const PLANTED_SECRETS: readonly string[] = [
   '.ssh/id_ed25519',
@@ -304,6 +325,25 @@ describe('a confined command sees the home folder empty but for toolchains', () 
     // The data folder inside it stays hidden too.
     const data = await run(sh(`ls -a ${dataDir}`), ctx);
     expect(data.output).not.toContain('sessions');
+  });
+
+  it('keeps every secret store of the list hidden inside a shown place that holds it', async () => {
+    // Each store below a folder the person could show, written out here (not taken from the
+    // product's list), so that one dropped from the list is read here.
+    const nested = NESTED_SECRET_STORES;
+    for (const [i, rel] of nested.entries()) {
+      const isFile = /\.[a-z]+$|credentials$|hub$/.test(rel);
+      const file = isFile ? path.join(home, rel) : path.join(home, rel, 'secret');
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, `GATEHOUSE-STORE-${i}\n`);
+    }
+    const parents = [...new Set(nested.map((rel) => path.join(home, rel.split('/')[0] as string)))];
+    // What is not a store in the same places is read, so the search below does reach them.
+    await fs.writeFile(path.join(home, '.config', 'visible.txt'), 'NOT-A-SECRET\n');
+    const ctx = await contextFor(process.env, parents);
+    const result = await run(sh(`find ${parents.join(' ')} -type f -exec cat {} + 2>/dev/null; echo end`), ctx);
+    expect(result.output).toContain('NOT-A-SECRET');
+    for (const [i, rel] of nested.entries()) expect(result.output, rel).not.toContain(`GATEHOUSE-STORE-${i}\n`);
   });
 
   it("cannot reach a Unix socket under the home folder (Docker Desktop's path)", async () => {
