@@ -15,6 +15,7 @@ import {
   type Reply,
   type SettingsView,
 } from '../../shared/contract.js';
+import type { z } from 'zod';
 import { plainHttpKeyProblem } from '../../shared/key-transport.js';
 import { ChatError } from './chat/chat-error.js';
 import { testConnection } from './chat/connection-test.js';
@@ -28,6 +29,7 @@ import type { Attention } from './attention/attention.js';
 import { completeFolders } from './paths/folder-completion.js';
 import { SessionError } from './sessions/session-error.js';
 import { modelCatalog } from './context/model-catalog.js';
+import { quoteInput, visibleText } from './text/quoted-input.js';
 
 export interface HostDeps {
   sessions: Sessions;
@@ -114,6 +116,7 @@ export class Host {
         return { closed: true };
       },
       'app.activeSession': async (view) => {
+        if (view.id !== null) await deps.sessions.get(view.id); // an id no session has is refused, with why
         deps.attention?.setActive(view);
         return { id: view.id, visible: view.visible };
       },
@@ -150,19 +153,17 @@ export class Host {
   }
 
   async call(name: string, payload: unknown): Promise<Reply<unknown>> {
-    if (!Object.hasOwn(requestSchemas, name)) return { ok: false, error: `unknown call "${name}"` };
+    if (!Object.hasOwn(requestSchemas, name)) return { ok: false, error: `unknown call ${quoteInput(String(name))}` };
     const call = name as CallName;
     const parsed = requestSchemas[call].safeParse(payload ?? {});
-    if (!parsed.success) {
-      const what = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
-      return { ok: false, error: `bad request for ${call}: ${what}` };
-    }
+    if (!parsed.success) return { ok: false, error: `bad request for ${call}: ${describeIssues(parsed.error.issues)}` };
     try {
       const handler = this.handlers[call] as (req: unknown) => Promise<unknown>;
       return { ok: true, data: await handler(parsed.data) };
     } catch (err) {
       if (!isExpected(err)) this.deps.onUnexpected?.(err);
-      return { ok: false, error: err instanceof Error ? err.message : String(err) };
+      // An id in the words (no open card with id …) is the caller's: nothing in it stays invisible.
+      return { ok: false, error: visibleText(err instanceof Error ? err.message : String(err)) };
     }
   }
 
@@ -299,4 +300,34 @@ function isExpected(err: unknown): boolean {
       'ContextFullError',
     ].includes(err.name)
   );
+}
+
+/** A field name as it is (`text`, `0`); anything else the caller made up, quoted. */
+function pathPart(part: PropertyKey): string {
+  const text = String(part);
+  return /^[A-Za-z_][A-Za-z0-9_]{0,63}$|^\d{1,9}$/.test(text) ? text : quoteInput(text);
+}
+
+/** How many of a refused payload's problems are named; the rest are counted. */
+const ISSUES_NAMED = 5;
+/** A schema's own words are short; a longer one would be quoting the input. */
+const MESSAGE_MAX_CHARS = 300;
+
+/**
+ * A refused payload's problems in words, with the caller's own keys quoted safely
+ * (quoted-input.ts): an unknown 1 MB key comes back as 200 characters, not 1 MB.
+ */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const named = issues.slice(0, ISSUES_NAMED).map((issue) => {
+    const where = issue.path.map(pathPart).join('.');
+    const what =
+      issue.code === 'unrecognized_keys'
+        ? `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.slice(0, ISSUES_NAMED).map(quoteInput).join(', ')}${issue.keys.length > ISSUES_NAMED ? ` and ${issue.keys.length - ISSUES_NAMED} more` : ''}`
+        : visibleText(
+            issue.message.length > MESSAGE_MAX_CHARS ? `${issue.message.slice(0, MESSAGE_MAX_CHARS)}…` : issue.message,
+          );
+    return `${where || '(payload)'}: ${what}`;
+  });
+  const more = issues.length > ISSUES_NAMED ? `; and ${issues.length - ISSUES_NAMED} more problems` : '';
+  return named.join('; ') + more;
 }

@@ -62,16 +62,24 @@ describe('the host and the shell', () => {
     );
   });
 
-  it('passes the active tab to Attention, and refuses a malformed one', async () => {
+  it('passes the active tab to Attention, and refuses a malformed one or one no session has', async () => {
     const waiting: WaitingSession[][] = [];
     const sink: AttentionSink = { waitingChanged: (l) => waiting.push(l), cardRaised: () => undefined };
     const c = await boot({ attention: sink });
-    expect(await c.host.call('app.activeSession', { id: 'abc', visible: true })).toEqual({
+    const ws = path.join(root as string, 'ws');
+    await fs.mkdir(ws);
+    const opened = await c.host.call('sessions.open', { workspace: ws });
+    const id = opened.ok ? (opened.data as { id: string }).id : '';
+    expect(await c.host.call('app.activeSession', { id, visible: true })).toEqual({
       ok: true,
-      data: { id: 'abc', visible: true },
+      data: { id, visible: true },
     });
-    const bad = await c.host.call('app.activeSession', { id: 'abc' });
+    const bad = await c.host.call('app.activeSession', { id });
     expect(bad.ok).toBe(false);
+    expect(await c.host.call('app.activeSession', { id: 'abc', visible: true })).toEqual({
+      ok: false,
+      error: 'no session abc',
+    });
     expect(waiting).toEqual([[]]);
   });
 

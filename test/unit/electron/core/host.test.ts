@@ -58,6 +58,35 @@ describe('the host checks every request at the boundary', () => {
     await expect(fs.access(path.join(h.workspace, 'a'))).rejects.toThrow();
   });
 
+  it('quotes at most 200 characters of an unknown key, however long, with invisible characters escaped', async () => {
+    h = await startHarness();
+    const huge = 'k'.repeat(1024 * 1024);
+    const reply = await h.raw('sessions.list', { [huge]: 1, ['a\u0000b\u202Ec']: 2 });
+    expect(reply.ok).toBe(false);
+    const error = !reply.ok ? reply.error : '';
+    expect(error.length).toBeLessThan(600);
+    expect(error).toContain(
+      `unknown keys "${'k'.repeat(200)}"… (cut; 1,048,576 characters in all), "a\\x00b\\u{202E}c"`,
+    );
+    expect(error.includes('\u0000') || error.includes('\u202E')).toBe(false);
+  });
+
+  it('escapes NUL, a direction override and a lone surrogate in an id it echoes', async () => {
+    h = await startHarness();
+    const id = await h.open();
+    const reply = await h.raw('card.answer', { id, cardId: 'x\u0000\u202E\uD800y', answer: 'deny' });
+    expect(reply).toEqual({ ok: false, error: 'no open card with id x\\x00\\u{202E}\\u{D800}y' });
+  });
+
+  it('refuses to mark a session active that no session has', async () => {
+    h = await startHarness();
+    const reply = await h.raw('app.activeSession', { id: 'no-such-session', visible: true });
+    expect(reply).toEqual({ ok: false, error: 'no session no-such-session' });
+    const id = await h.open();
+    expect(await h.raw('app.activeSession', { id, visible: true })).toEqual({ ok: true, data: { id, visible: true } });
+    expect(await h.raw('app.activeSession', { id: null, visible: false })).toMatchObject({ ok: true });
+  });
+
   it('refuses to open a workspace that is not a folder', async () => {
     h = await startHarness();
     await fs.writeFile(path.join(h.root, 'file.txt'), 'x');
