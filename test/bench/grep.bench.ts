@@ -2,12 +2,12 @@
  * The grep tool against raw ripgrep: the same binary, argv and working folder (taken from
  * the tool's own ripgrepCommand), on a generated tree of about 20k files and 200 MB.
  *
- * Two references, because "the first 200 matches" means two things:
- * - rg to the end: ripgrep runs over the whole tree, its output read and dropped. This is
- *   the same work the tool does, since the tool also counts every match past the 200th.
+ * Two references:
  * - rg stopped at 200: ripgrep killed once 200 match lines have arrived, as in
- *   `rg ... | head -200`. Cheaper when matches are common, but it cannot say how many
- *   more there were.
+ *   `rg ... | head -200`. This is the tool's own work now: it stops ripgrep at the first
+ *   match past the 200 it shows (it says there are more, not how many). Target <= 1.3x.
+ * - rg to the end, for scale: the whole tree searched, its output read and dropped, which
+ *   is what an exact count of the matches past 200 would cost.
  * Two patterns: a common one (thousands of matches) and a rare one (a few dozen).
  */
 import { spawn } from 'node:child_process';
@@ -108,7 +108,7 @@ async function benchPattern(label: string, pattern: string, tools: Tools, ctx: T
     return r;
   };
   const first = await viaTool();
-  const total = Number(first.details?.total);
+  const shown = `${String(first.details?.shown)}${first.details?.more ? '+' : ''}`;
   const ours: Timing[] = [];
   const full: Timing[] = [];
   const stopped: Timing[] = [];
@@ -117,9 +117,9 @@ async function benchPattern(label: string, pattern: string, tools: Tools, ctx: T
     full.push(await measure(() => rawRipgrep(rgArgs, cwd), PER_ROUND, 1));
     stopped.push(await measure(() => rawRipgrep(rgArgs, cwd, GREP_MAX_MATCHES), PER_ROUND, 1));
   }
-  console.log(`${label}: pattern ${JSON.stringify(pattern)}, ${total} matching lines`);
-  reportRatio(`  grep tool vs rg to the end`, median(ours), median(full), 1.3);
+  console.log(`${label}: pattern ${JSON.stringify(pattern)}, ${shown} matching lines shown`);
   reportRatio(`  grep tool vs rg stopped at ${GREP_MAX_MATCHES}`, median(ours), median(stopped), 1.3);
+  console.log(`  for scale: rg to the end ${median(full).toFixed(1)} ms`);
 }
 
 ensureTree();

@@ -1,7 +1,8 @@
 /**
  * grep (SPEC §2): a ripgrep search returning `path:line:text`. It follows .gitignore,
- * never descends into .git, skips binary files, cuts long lines, and keeps the first
- * GREP_MAX_MATCHES matches while counting the rest.
+ * never descends into .git, skips binary files, cuts long lines, and returns the first
+ * GREP_MAX_MATCHES matches. ripgrep is stopped at the next one, which is all it takes to
+ * say that there are more: an exact count would mean searching the whole tree.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -38,7 +39,7 @@ const DESCRIPTION = `Search file contents with a regular expression (ripgrep). R
 - glob: only files whose path matches, relative to the workspace (or to the searched folder, outside it), e.g. "*.ts", "src/**/*.test.ts", "!*.min.js".
 - case_insensitive: ignore case.
 - Files ignored by .gitignore, the .git folder and binary files are skipped. Each line is cut at ${GREP_LINE_MAX_CHARS} characters (ending in "…").
-- At most ${GREP_MAX_MATCHES} matching lines; when there are more, the result says how many more. Narrow the pattern, path or glob to see them.
+- At most ${GREP_MAX_MATCHES} matching lines; when there are more, the result says so (not how many). Narrow the pattern, path or glob to see them.
 - A search that takes longer than ${GREP_TIME_LIMIT_MS / 1000} s is stopped, and returns the matches found by then.`;
 
 /** ripgrep's preview of a long line, in bytes: always enough for GREP_LINE_MAX_CHARS characters. */
@@ -95,8 +96,9 @@ async function executeGrep(p: Plan, ctx: ToolContext, exec: ExecContext, timeLim
   // ripgrep follows whatever the path holds when it opens it: pinned here, confirmed after.
   const pinned = await pinTarget(plan.target);
   const { args: rgArgs, cwd } = await ripgrepCommand(plan, ctx);
-  const reader = new RgOutputReader(GREP_MAX_MATCHES, GREP_LINE_MAX_CHARS);
-  const run = { cwd, env: ctx.commandEnv, signal: exec.signal, timeLimitMs };
+  const enough = new AbortController();
+  const reader = new RgOutputReader(GREP_MAX_MATCHES, GREP_LINE_MAX_CHARS, () => enough.abort());
+  const run = { cwd, env: ctx.commandEnv, signal: exec.signal, timeLimitMs, enough: enough.signal };
   const exit = await runRipgrep(rgArgs, run, (chunk) => reader.feed(chunk));
   await confirmUnmoved(ctx, plan.target, pinned, 'searched');
   return grepResult(reader, exit, shownPath(ctx, plan.target), timeLimitMs);
@@ -158,18 +160,19 @@ function grepResult(reader: RgOutputReader, exit: RipgrepExit, shown: string, ti
   if (exit.code === null && exit.stopped === null) {
     return { ok: false, error: `grep was stopped (${exit.signal ?? 'killed'})` };
   }
-  const total = reader.totalMatches;
+  const shownCount = reader.matches.length;
   const nothingSearched = exit.code === 2 && NOTHING_SEARCHED.test(exit.stderr);
-  if (exit.code === 2 && total === 0 && !nothingSearched) {
+  if (exit.code === 2 && shownCount === 0 && !nothingSearched) {
     return { ok: false, error: exit.stderr.trim() || 'ripgrep failed' };
   }
   const lines = [...reader.matches];
   const timedOut = exit.stopped === 'time';
-  if (total === 0)
+  if (shownCount === 0)
     lines.push(timedOut ? `No matches found in "${shown}" before grep was stopped.` : `No matches in "${shown}".`);
-  const more = total - reader.matches.length;
-  if (more > 0) {
-    lines.push(`[grep: ${reader.matches.length} of ${total} matching lines shown; ${more} more not shown]`);
+  if (reader.more) {
+    lines.push(
+      `[grep: the first ${shownCount} matching lines are shown, and there are more (not counted). Narrow the pattern, path or glob to see the rest.]`,
+    );
   }
   for (const note of reader.notes) lines.push(`[grep: ${note}]`);
   if (nothingSearched) {
@@ -187,7 +190,7 @@ function grepResult(reader: RgOutputReader, exit: RipgrepExit, shown: string, ti
   return {
     ok: true,
     output: lines.join('\n'),
-    details: { total, shown: reader.matches.length, more, ...(timedOut ? { stoppedEarly: true } : {}) },
+    details: { shown: shownCount, more: reader.more, ...(timedOut ? { stoppedEarly: true } : {}) },
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * Reads ripgrep's `--null --line-number --with-filename` output as it streams:
  * `path NUL line ":" text LF` per matching line. The first matches are kept (each line
- * cut to a character limit); the rest are only counted, so memory stays bounded however
- * much ripgrep prints.
+ * cut to a character limit); past them the reader says once that there are more, so
+ * ripgrep can be stopped there, and memory stays bounded however much it prints.
  */
 
 const NUL = 0x00;
@@ -27,11 +27,18 @@ export class RgOutputReader {
   constructor(
     private readonly maxMatches: number,
     private readonly maxChars: number,
+    /** Told once, at the first match past the kept ones: nothing more is needed. */
+    private readonly onMore: () => void = () => {},
   ) {}
 
-  /** Every matching line ripgrep printed, kept or not. */
+  /** Every matching line read, kept or not (a lower bound once ripgrep was stopped). */
   get totalMatches(): number {
     return this.total;
+  }
+
+  /** Whether a match past the kept ones was seen. */
+  get more(): boolean {
+    return this.total > this.matches.length;
   }
 
   feed(chunk: Buffer): void {
@@ -39,7 +46,9 @@ export class RgOutputReader {
     while (pos < chunk.length) {
       if (!this.inText && this.matches.length >= this.maxMatches) {
         // Past the limit only the count matters, and every match line has exactly one NUL.
-        this.total += countByte(chunk, NUL, pos);
+        const seen = countByte(chunk, NUL, pos);
+        if (seen > 0 && !this.more) this.onMore();
+        this.total += seen;
         return;
       }
       pos = this.inText ? this.readText(chunk, pos) : this.readPath(chunk, pos);

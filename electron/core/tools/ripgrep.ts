@@ -13,8 +13,8 @@ export interface RipgrepExit {
   code: number | null;
   signal: NodeJS.Signals | null;
   stderr: string;
-  /** Why it was killed before it finished, if it was: out of time, or the caller aborted. */
-  stopped: 'time' | 'abort' | null;
+  /** Why it was killed before it finished, if it was: out of time, the caller aborted, or the caller had enough. */
+  stopped: 'time' | 'abort' | 'enough' | null;
 }
 
 /**
@@ -36,6 +36,8 @@ export interface RipgrepRun {
    * block for good on something it opens, such as a FIFO named .gitignore in the tree.
    */
   timeLimitMs?: number;
+  /** Aborted once the caller has what it needs (the first matches and that there are more): ripgrep stops there. */
+  enough?: AbortSignal;
 }
 
 export function runRipgrep(
@@ -43,7 +45,7 @@ export function runRipgrep(
   run: RipgrepRun,
   onStdout: (chunk: Buffer) => void,
 ): Promise<RipgrepExit> {
-  const { cwd, env, signal, timeLimitMs } = run;
+  const { cwd, env, signal, timeLimitMs, enough } = run;
   return new Promise((resolve, reject) => {
     // stdin is /dev/null: given no path, ripgrep searches its working folder, not stdin.
     const child = spawn(ripgrepPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -52,17 +54,20 @@ export function runRipgrep(
     let stopped: RipgrepExit['stopped'] = null;
     // SIGKILL: ripgrep has nothing to clean up, and starts no children of its own here
     // (no --pre, no decompression), so killing it ends the whole search.
-    const stop = (why: 'time' | 'abort') => {
+    const stop = (why: 'time' | 'abort' | 'enough') => {
       stopped ??= why;
       child.kill('SIGKILL');
     };
     const timer = timeLimitMs === undefined ? undefined : setTimeout(() => stop('time'), timeLimitMs);
     const onAbort = () => stop('abort');
+    const onEnough = () => stop('enough');
     signal?.addEventListener('abort', onAbort, { once: true });
+    enough?.addEventListener('abort', onEnough, { once: true });
     if (signal?.aborted) stop('abort');
     const settle = () => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      enough?.removeEventListener('abort', onEnough);
     };
     child.stdout.on('data', onStdout);
     child.stderr.on('data', (chunk: Buffer) => {

@@ -18,12 +18,18 @@ describe('RgOutputReader', () => {
     }
   });
 
-  it('keeps the first matches and only counts the rest', async () => {
-    const reader = new RgOutputReader(2, 500);
+  it('keeps the first matches, and says once that there are more', async () => {
+    let told = 0;
+    const reader = new RgOutputReader(2, 500, () => told++);
     const whole = Buffer.concat(Array.from({ length: 7 }, (_, i) => record('f', i + 1, 'hit')));
     feedInPieces(reader, whole, 4);
     expect(reader.matches).toEqual(['f:1:hit', 'f:2:hit']);
-    expect(reader.totalMatches).toBe(7);
+    expect(reader.more).toBe(true);
+    expect(told).toBe(1);
+    const exactly = new RgOutputReader(2, 500, () => told++);
+    feedInPieces(exactly, whole.subarray(0, whole.indexOf('f\x003')), 4);
+    expect(exactly.more).toBe(false);
+    expect(told).toBe(1);
   });
 
   it('keeps a line without a NUL as a note, not a match', async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,5 +46,19 @@ describe('runRipgrep', () => {
     const seen = await envSeenByRipgrep(commandEnv({ ...process.env, MARKER: 'kept' }));
     expect(seen).not.toContain(SECRET);
     expect(seen).toBe('seen key=unset\nseen marker=kept\n');
+  });
+
+  it('is stopped when the caller has enough, and says so', async () => {
+    await writeFile(path.join(tmp.path, 'a.txt'), 'needle\n');
+    // ripgrep blocks on this for good, so only the stop can end the search.
+    execFileSync('mkfifo', [path.join(tmp.path, '.gitignore')]);
+    const enough = new AbortController();
+    setTimeout(() => enough.abort(), 100);
+    const exit = await runRipgrep(
+      ['--no-config', '--regexp', 'needle'],
+      { cwd: tmp.path, env: {}, enough: enough.signal },
+      () => {},
+    );
+    expect(exit).toMatchObject({ code: null, signal: 'SIGKILL', stopped: 'enough' });
   });
 });
