@@ -43,8 +43,9 @@ export async function landingsOf(input: EffectInput, problems: string[]): Promis
 
 /**
  * The empty folders the sandbox makes at a workspace's root as read-only mount points
- * (SPEC §9): `.gatehouse` and `.claude` stay, an empty `.git` in a workspace that is not
- * a repository goes when the last confined process there ends. Nothing is ever in them.
+ * (SPEC §9): `.gatehouse`, `.claude`, and an empty `.git` in a workspace that is not a
+ * repository. Each goes again when the last confined process there ends (a command, or
+ * a workspace MCP server when it stops). Nothing is ever in them.
  */
 const MOUNT_POINTS = new Set(['.gatehouse', '.claude', '.git']);
 
@@ -52,7 +53,7 @@ function sandboxMountPoint(p: string, before: Tree, after: Tree): boolean {
   if (!MOUNT_POINTS.has(path.basename(p))) return false;
   const emptyIn = (tree: Tree) => ![...tree.keys()].some((q) => q.startsWith(`${p}/`));
   const made = !before.has(p) && after.get(p)?.type === 'dir' && emptyIn(after);
-  const gone = path.basename(p) === '.git' && before.get(p)?.type === 'dir' && emptyIn(before) && !after.has(p);
+  const gone = before.get(p)?.type === 'dir' && emptyIn(before) && !after.has(p);
   return made || gone;
 }
 

@@ -35,15 +35,6 @@ function withFile(before: Snapshot, key: string, content: string, mode: number):
   return { ...before, [key]: { type: 'file', mode, content } };
 }
 
-/**
- * A confined run makes the app's folders empty at the workspace root, to mount them
- * read-only (SPEC §9); the empty .git that stood in for a repository is gone again.
- */
-function withMountPoints(before: Snapshot): Snapshot {
-  const dir = { type: 'dir', mode: 0o755 } as const;
-  return { ...before, 'ws/.claude': dir, 'ws/.gatehouse': dir };
-}
-
 interface TableCase {
   name: string;
   tool: string;
@@ -229,7 +220,9 @@ const cases: TableCase[] = [
     allowed: async (h, result, before) => {
       expect(result).toMatchObject({ ok: true, details: { exitCode: 0 } });
       const mode = (await fs.stat(path.join(h.ws, 'ran.txt'))).mode & 0o7777;
-      return withFile(withMountPoints(before), 'ws/ran.txt', h.ws, mode);
+      // Only what the command wrote: the empty folders the sandbox mounted read-only
+      // (.gatehouse, .claude, a .git standing in) are gone once it ends (SPEC §9).
+      return withFile(before, 'ws/ran.txt', h.ws, mode);
     },
   },
   {
@@ -247,7 +240,7 @@ const cases: TableCase[] = [
     allowed: async (h, result, before) => {
       expect(result).toMatchObject({ ok: true, details: { exitCode: 0, timeoutS: 30 } });
       const mode = (await fs.stat(path.join(h.ws, 'src', 'ran.txt'))).mode & 0o7777;
-      return withFile(withMountPoints(before), 'ws/src/ran.txt', path.join(h.ws, 'src'), mode);
+      return withFile(before, 'ws/src/ran.txt', path.join(h.ws, 'src'), mode);
     },
   },
 ];
