@@ -6,7 +6,7 @@
  * a weak summary cannot lose them.
  */
 import { COMPACT_KEEP_SHARE, SUMMARY_USER_MESSAGE_MAX_BYTES } from '../../../shared/limits.js';
-import { wholeCharLength } from '../text/utf8-boundary.js';
+import { capText } from '../text/output-cap.js';
 
 export const SUMMARY_REQUEST = [
   'Stop here: do not call any tool. Instead, write a summary of this session so far, for yourself, to continue the work from it alone.',
@@ -61,7 +61,7 @@ export function knownFacts({ userMessages, files }: KnownFacts): string {
   const out: string[] = [];
   if (userMessages.length > 0) {
     out.push("The user's messages so far, verbatim (long ones cut; the log keeps them whole):");
-    for (const m of userMessages) out.push(`- [seq ${m.seq}] ${cut(m.text, SUMMARY_USER_MESSAGE_MAX_BYTES)}`);
+    for (const m of userMessages) out.push(`- [seq ${m.seq}] ${capText(m.text, SUMMARY_USER_MESSAGE_MAX_BYTES)}`);
   }
   if (files.size > 0) {
     out.push('', 'Files the tools named (path: how):');
@@ -75,11 +75,4 @@ export function knownFacts({ userMessages, files }: KnownFacts): string {
 export function withKnownFacts(summary: string, facts: string): string {
   const written = summary.trim() || '(The model wrote no summary text.)';
   return facts ? `${written}\n\n---\n${facts}` : written;
-}
-
-function cut(text: string, max: number): string {
-  const bytes = Buffer.from(text);
-  if (bytes.length <= max) return text;
-  const head = bytes.subarray(0, max);
-  return `${head.subarray(0, wholeCharLength(head)).toString('utf8')} [… ${bytes.length - max} more bytes]`;
 }

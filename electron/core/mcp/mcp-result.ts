@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_RESULT_MAX_BYTES } from '../../../shared/limits.js';
-import { OutputCap } from '../text/output-cap.js';
+import { capText } from '../text/output-cap.js';
 import type { ToolResult } from '../tools/types.js';
 
 type Content = CallToolResult['content'][number];
@@ -15,7 +15,7 @@ export function toolResultOf(result: CallToolResult, server: string): ToolResult
   // A server that answers only with structured content still answers.
   if (parts.length === 0 && result.structuredContent !== undefined)
     parts.push(JSON.stringify(result.structuredContent));
-  const text = capped(parts.join('\n'));
+  const text = capText(parts.join('\n'), MCP_RESULT_MAX_BYTES);
   const named = (result.content ?? []).filter((c) => c.type === 'image' || c.type === 'audio').length;
   const details = { server, ...(named > 0 ? { mediaNotSent: named } : {}) };
   if (result.isError === true)
@@ -41,13 +41,6 @@ function contentText(c: Content): string {
     default:
       return `[${(c as { type: string }).type} content, not shown]`;
   }
-}
-
-function capped(text: string): string {
-  if (Buffer.byteLength(text) <= MCP_RESULT_MAX_BYTES) return text;
-  const cap = new OutputCap(MCP_RESULT_MAX_BYTES);
-  cap.push(Buffer.from(text, 'utf8'));
-  return cap.result().text;
 }
 
 function base64Bytes(data: string): number {

@@ -23,6 +23,7 @@ import type { Workspace } from '../paths/workspace.js';
 import { findSkills, loadSkill, skillRoots } from '../skills/skills.js';
 import type { ToolResult } from '../tools/types.js';
 import { storeToolArgs } from '../log/tool-args.js';
+import { capText } from '../text/output-cap.js';
 import type { Questions } from './questions.js';
 
 /** The session's log as the runner uses it. */
@@ -265,10 +266,7 @@ export class Runner {
       const exitCode = typeof r.details?.exitCode === 'number' ? r.details.exitCode : null;
       const denied = !r.ok && r.error === DENIED;
       const ok = denied || (r.ok && exitCode === 0);
-      const output = capBytes(
-        denied ? 'skipped: denied by the user' : r.ok ? r.output : r.error,
-        HOOK_OUTPUT_MAX_BYTES,
-      );
+      const output = capText(denied ? 'skipped: denied by the user' : r.ok ? r.output : r.error, HOOK_OUTPUT_MAX_BYTES);
       await record.append({ type: 'hook_run', turnId, toolCallId, argv, ok, exitCode, output });
       if (!ok) return `Stop hook failed, so the task is not finished:\n${hookText({ argv, exitCode, output })}`;
     }
@@ -449,13 +447,4 @@ function endMessage(err: unknown): string {
 async function rethrow(settled: Promise<unknown>): Promise<void> {
   const err = await settled;
   if (err) throw err;
-}
-
-function capBytes(text: string, max: number): string {
-  const buf = Buffer.from(text);
-  if (buf.length <= max) return text;
-  const half = Math.floor(max / 2);
-  const head = buf.subarray(0, half).toString('utf8');
-  const tail = buf.subarray(buf.length - half).toString('utf8');
-  return `${head}\n[... ${buf.length - 2 * half} bytes left out ...]\n${tail}`;
 }

@@ -88,6 +88,19 @@ export class OutputCap {
   }
 }
 
+/**
+ * Text capped at `maxBytes` of UTF-8 the same way: its head and its tail, cut to whole
+ * characters, with a marker saying what was left out between them. The one head-and-tail
+ * cap for text already in memory (an MCP result, a Stop hook's output, a message quoted in
+ * a summary).
+ */
+export function capText(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  const cap = new OutputCap(maxBytes);
+  cap.push(Buffer.from(text, 'utf8'));
+  return cap.result().text;
+}
+
 function omissionMarker(omitted: number, total: number, headBytes: number, tailBytes: number): string {
   return `\n[... ${omitted} bytes left out of ${total}: showing the first ${headBytes} and the last ${tailBytes} ...]\n`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_STREAM_MAX_BYTES } from '../../../../../shared/limits.js';
-import { OutputCap } from '../../../../../electron/core/text/output-cap.js';
+import { OutputCap, capText } from '../../../../../electron/core/text/output-cap.js';
 
 function capture(chunks: Buffer[], maxBytes?: number) {
   const cap = new OutputCap(maxBytes);
@@ -64,5 +64,22 @@ describe('OutputCap', () => {
     expect(result.text.startsWith('01234\n')).toBe(true);
     expect(result.text.endsWith('\nfghij')).toBe(true);
     expect(result.omittedBytes).toBe(10);
+  });
+});
+
+describe('capText', () => {
+  it('returns text within the cap as it is', () => {
+    expect(capText('short', 100)).toBe('short');
+  });
+
+  it('keeps head and tail of longer text, never splitting a character', () => {
+    // 4-byte characters throughout: any byte cut would land inside one.
+    const text = '🙂'.repeat(1000);
+    const capped = capText(text, 1001);
+    const [head = '', tail = ''] = capped.split(/\n\[\.\.\. \d+ bytes left out of 4000: .*\.\.\.\]\n/);
+    expect(head).toMatch(/^(🙂)+$/u);
+    expect(tail).toMatch(/^(🙂)+$/u);
+    expect(Buffer.byteLength(head) + Buffer.byteLength(tail)).toBeLessThanOrEqual(1001);
+    expect(capped).not.toContain('\uFFFD');
   });
 });
