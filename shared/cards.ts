@@ -7,6 +7,7 @@ export type Answer = 'allow_once' | 'allow_session' | 'deny';
 export const ANSWERS: readonly Answer[] = ['allow_once', 'allow_session', 'deny'];
 
 export type ReadTool = 'read_file' | 'grep' | 'list_dir';
+export type WriteTool = 'write_file' | 'search_replace';
 
 /**
  * One exact grant, as stored in meta.json. Matching is by exact equality, never by prefix.
@@ -86,7 +87,7 @@ export type CommandSandbox =
 
 export interface WriteCardBody {
   kind: 'write';
-  tool: 'write_file' | 'search_replace';
+  tool: WriteTool;
   /** Absolute, resolved path the write lands on. */
   path: string;
   inside: boolean;

@@ -10,6 +10,7 @@
  * It is a disposable: the session releases it on its close or the app's, and every server
  * process stops with it, whole tree.
  */
+import { mcpToolName } from '../../../shared/mcp-tool-name.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CommandSandbox, Grant, McpToolShape } from '../../../shared/cards.js';
 import type { McpOverview, McpServerState, McpServerStatus } from '../../../shared/contract.js';
@@ -33,7 +34,6 @@ import { readMcpConfig, type McpConfig, type McpServerConfig } from './mcp-confi
 import { mcpToolDef } from './mcp-tool-def.js';
 import { ServerConnection } from './server-connection.js';
 import { shownArgv, shownUrl, startCardBody } from './start-card.js';
-import { modelToolName } from './tool-names.js';
 
 export interface SessionMcpDeps {
   /** The workspace's real root; null when the folder is gone (nothing starts). */
@@ -394,8 +394,8 @@ export class SessionMcp {
     const connection = server.connection;
     if (!connection) return;
     for (const tool of tools) {
-      const modelName = modelToolName(name, tool.name);
-      if (!modelName || defs.some((d) => d.name === modelName)) continue; // no valid name for it, or two tools would share one
+      const modelName = mcpToolName(name, tool.name);
+      if (defs.some((d) => d.name === modelName)) continue; // two tools would share one name ("a.b" and "a_b")
       now.set(
         modelName,
         toolFingerprint(tool.name, { description: tool.description ?? '', inputSchema: tool.inputSchema }),

@@ -6,17 +6,13 @@
  */
 import type { z } from 'zod';
 import type { JSONSchema7 } from 'ai';
-import type { CommandSandbox, McpCardBody, McpServerCardBody } from '../../../shared/cards.js';
+import type { CommandSandbox, McpCardBody, McpServerCardBody, ReadTool, WriteTool } from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 
-export type ReadToolName = 'read_file' | 'grep' | 'list_dir';
-export type WriteToolName = 'write_file' | 'search_replace';
-export type ToolName = ReadToolName | WriteToolName | 'run';
-
 export interface ReadPlan {
   kind: 'read';
-  tool: ReadToolName;
+  tool: ReadTool;
   /** The file or folder the call reads (grep's search root). */
   target: ResolvedPath;
   /** The validated arguments. */
@@ -25,7 +21,7 @@ export interface ReadPlan {
 
 export interface WritePlan {
   kind: 'write';
-  tool: WriteToolName;
+  tool: WriteTool;
   target: ResolvedPath;
   /** The bytes on disk when planned, or null when the file does not exist. */
   before: Buffer | null;

@@ -14,7 +14,8 @@ import type { ResolvedPath } from '../paths/workspace.js';
 import { looksBinary } from './binary.js';
 import { FileTooLargeError, readCurrentFile } from './current-file.js';
 import { digestOf } from './digest.js';
-import { ToolError, type WritePlan, type WriteToolName } from './types.js';
+import type { WriteTool } from '../../../shared/cards.js';
+import { ToolError, type WritePlan } from './types.js';
 
 /** The file's current bytes, or null when it does not exist yet and could be created. */
 export async function readBefore(target: ResolvedPath, shown: string): Promise<Buffer | null> {
@@ -62,7 +63,7 @@ async function checkCreatable(real: string, shown: string): Promise<void> {
  * holding a NUL byte anywhere: the card's diff would hide it, or show nothing at all.
  */
 export function makeWritePlan(
-  tool: WriteToolName,
+  tool: WriteTool,
   target: ResolvedPath,
   shown: string,
   before: Buffer | null,

@@ -10,7 +10,7 @@ import { ArgvTokens } from '../cards/ArgvTokens';
 import { CODE_OPTIONS } from '../cards/visible-text';
 import { VisibleText } from '../cards/VisibleText';
 import { LiveOutput } from './LiveOutput';
-import { mcpToolName } from './mcp-tool-name';
+import { mcpToolParts } from '../../../../shared/mcp-tool-name';
 import { toolSummary } from './tool-summary';
 
 type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
@@ -28,7 +28,7 @@ export function ToolRow({ item, live }: { item: ToolItem; live: LiveOutputData |
   const summary = toolSummary(item.tool, item.args);
   const state = !item.result ? 'running' : item.result.ok ? 'ok' : 'error';
   const mark = { running: 'running…', ok: '✓', error: '✗' }[state];
-  const mcp = mcpToolName(item.tool, item.result?.details);
+  const mcp = mcpToolParts(item.tool, item.result?.details?.server);
   return (
     <div className={`tool-row tool-row-${state}`}>
       <button type="button" className="tool-row-line" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -7,7 +7,7 @@ import { VisibleText } from '../cards/VisibleText';
 import { turnUsageWords } from '../context/usage-words';
 import { ContextDivider } from './ContextDivider';
 import { Markdown } from './Markdown';
-import { mcpToolName } from './mcp-tool-name';
+import { mcpToolParts } from '../../../../shared/mcp-tool-name';
 import { MessageRow } from './MessageRow';
 import { ToolRow } from './ToolRow';
 
@@ -91,7 +91,7 @@ export function TranscriptRow({ sessionId, workspace, item, liveOutput, turnUsag
 
 /** An MCP tool the session had allowed changed (SPEC §10 pinning): a quiet divider, like the context's. */
 function McpChangeDivider({ item }: { item: Extract<TranscriptItem, { kind: 'mcp_change' }> }) {
-  const tool = mcpToolName(item.tool, { server: item.server })?.tool || item.tool;
+  const tool = mcpToolParts(item.tool, item.server)?.tool || item.tool;
   const voided =
     item.voided === 0
       ? ''

@@ -3,7 +3,7 @@
  * MCP tool its arguments as compact JSON, cut.
  */
 import { compactJson } from '../cards/compact-json';
-import { isMcpTool } from './mcp-tool-name';
+import { isMcpToolName } from '../../../../shared/mcp-tool-name';
 
 export type ToolSummary =
   | { kind: 'argv'; argv: string[] }
@@ -22,7 +22,7 @@ export function toolSummary(tool: string, args: unknown): ToolSummary {
   }
   if (field(args, 'blob') !== undefined) return { kind: 'text', text: '(arguments stored separately)' };
   // An MCP tool's arguments are the server's own schema: no field means "path" there.
-  if (isMcpTool(tool)) return { kind: 'json', text: args === undefined ? '' : compactJson(args) };
+  if (isMcpToolName(tool)) return { kind: 'json', text: args === undefined ? '' : compactJson(args) };
   const path = field(args, 'path');
   const pattern = field(args, 'pattern');
   const parts = [pattern, path].filter((p): p is string => typeof p === 'string');
