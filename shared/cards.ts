@@ -202,25 +202,6 @@ export interface McpServerCardBody {
 
 export type CardBody = WriteCardBody | ReadCardBody | CommandCardBody | McpCardBody | McpServerCardBody;
 
-export function grantFor(body: CardBody): Grant {
-  switch (body.kind) {
-    case 'write':
-      return { kind: 'write', path: body.path };
-    case 'read':
-      return { kind: 'read', tool: body.tool, path: body.path };
-    case 'command':
-      return commandGrant(body.argv, body.cwd, {
-        network: body.network ?? false,
-        unconfined: body.sandbox ? !body.sandbox.confined : body.unconfined === true,
-        git: body.git === true,
-      });
-    case 'mcp':
-      return { kind: 'mcp', tool: body.tool, args: body.argsCanonical, fingerprint: body.fingerprint };
-    case 'mcp_server':
-      return { kind: 'mcp_server', server: body.server, source: body.source, fingerprint: body.fingerprint };
-  }
-}
-
 /** A command grant with its flags set only when true, so plain grants stay as they were. */
 export function commandGrant(
   argv: readonly string[],
@@ -264,29 +245,28 @@ const READ_WORDS: Record<ReadTool, string> = {
   grep: 'searching everything under',
 };
 
-export function sameGrant(a: Grant, b: Grant): boolean {
-  switch (a.kind) {
+/**
+ * One canonical spelling of a grant, as Codex's ApprovalStore keys its approvals: two
+ * grants are the same exactly when their keys are. Every field that makes a grant exact
+ * is in it, in a fixed order; a command's flags are spelled the same whether absent or false.
+ */
+export function grantKey(g: Grant): string {
+  switch (g.kind) {
     case 'write':
-      return b.kind === 'write' && a.path === b.path;
+      return JSON.stringify(['write', g.path]);
     case 'read':
-      return b.kind === 'read' && a.tool === b.tool && a.path === b.path;
+      return JSON.stringify(['read', g.tool, g.path]);
     case 'command':
-      return (
-        b.kind === 'command' &&
-        a.cwd === b.cwd &&
-        networkKey(a.network) === networkKey(b.network) &&
-        (a.unconfined === true) === (b.unconfined === true) &&
-        (a.git === true) === (b.git === true) &&
-        a.argv.length === b.argv.length &&
-        a.argv.every((s, i) => s === b.argv[i])
-      );
+      return JSON.stringify(['command', g.argv, g.cwd, networkKey(g.network), g.unconfined === true, g.git === true]);
     case 'mcp':
-      return b.kind === 'mcp' && a.tool === b.tool && a.args === b.args && a.fingerprint === b.fingerprint;
+      return JSON.stringify(['mcp', g.tool, g.args, g.fingerprint]);
     case 'mcp_server':
-      return (
-        b.kind === 'mcp_server' && a.server === b.server && a.source === b.source && a.fingerprint === b.fingerprint
-      );
+      return JSON.stringify(['mcp_server', g.server, g.source, g.fingerprint]);
   }
+}
+
+export function sameGrant(a: Grant, b: Grant): boolean {
+  return grantKey(a) === grantKey(b);
 }
 
 /** One spelling per network access, so two grants compare exactly (a list is kept sorted). */

@@ -199,7 +199,7 @@ async function ours(label: string, durability: Durability, confine?: ConnectionD
   const gate = new Gate({
     tools,
     record,
-    grants: { list: () => grants, add: noCard('to add a grant'), revoke: noCard('to revoke a grant') },
+    grants: { list: () => grants, persist: noCard('to keep a grant') },
     diff: noCard('a diff for a card'),
     newId: noCard('a card id'),
   });

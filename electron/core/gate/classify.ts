@@ -1,11 +1,15 @@
 /**
  * The gate's table (SPEC §3), as one pure function of a plan and the session's grants.
  */
-import { commandGrant, grantFor, sameGrant, type Grant } from '../../../shared/cards.js';
+import { commandGrant, sameGrant, type Grant } from '../../../shared/cards.js';
 import type { Plan } from '../tools/types.js';
 
 export type Classification = { kind: 'free' } | { kind: 'granted'; grant: Grant } | { kind: 'card'; grant: Grant };
 
+/**
+ * The grant a plan's card offers: derived here once, carried by the card event from then
+ * on (the gate records and revokes that one, and the reducer keeps it).
+ */
 export function grantForPlan(plan: Plan): Grant {
   switch (plan.kind) {
     case 'read':
@@ -19,10 +23,15 @@ export function grantForPlan(plan: Plan): Grant {
         unconfined: !plan.sandbox.confined,
         git: plan.git,
       });
-    case 'mcp':
-    case 'mcp_server':
-      // Bound to the fingerprint the card shows: a changed tool or config matches no grant.
-      return grantFor(plan.body);
+    // Bound to the fingerprint the card shows: a changed tool or config matches no grant.
+    case 'mcp': {
+      const { tool, argsCanonical, fingerprint } = plan.body;
+      return { kind: 'mcp', tool, args: argsCanonical, fingerprint };
+    }
+    case 'mcp_server': {
+      const { server, source, fingerprint } = plan.body;
+      return { kind: 'mcp_server', server, source, fingerprint };
+    }
   }
 }
 

@@ -8,15 +8,7 @@
  * path lands changed since the card went up, the answer is dropped (its allow_session
  * with it), `card_stale` is logged and a new card asks again with the diff as it is now.
  */
-import {
-  ANSWERS,
-  describeGrant,
-  grantFor,
-  sameGrant,
-  type Answer,
-  type CardBody,
-  type Grant,
-} from '../../../shared/cards.js';
+import { ANSWERS, describeGrant, sameGrant, type Answer, type CardBody, type Grant } from '../../../shared/cards.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent } from '../../../shared/reducer.js';
 import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/types.js';
@@ -45,12 +37,14 @@ export interface GateRecord {
   putBlob(bytes: Buffer): Promise<string>;
 }
 
-/** The session's allow_session grants, as kept in meta.json. */
+/**
+ * The session's allow_session grants. The log is their record: a card_answer with
+ * allow_session adds the card's grant, a card_stale after it drops it again (the reducer
+ * does both), and `persist` keeps the result in meta.json.
+ */
 export interface GrantBook {
   list(): readonly Grant[];
-  add(grant: Grant): Promise<void>;
-  /** Drops a grant whose answer turned out stale after it was recorded. */
-  revoke(grant: Grant): Promise<void>;
+  persist(): Promise<void>;
 }
 
 export interface GateDeps {
@@ -203,7 +197,7 @@ export class Gate {
     for (;;) {
       const { card } = open;
       const answer = await this.waitFor(card.cardId, open.waiting, exec.signal);
-      let settled = await this.settle(call, card.cardId, card.body, answer);
+      let settled = await this.settle(call, card, answer);
       if (settled.kind === 'allowed') settled = await this.executeAllowed(call, card, answer, settled.plan, exec);
       if (settled.kind === 'result') return settled.result;
       if (settled.kind === 'allowed') throw new Error('unreachable: an allowed plan was executed above');
@@ -276,8 +270,9 @@ export class Gate {
   }
 
   /** Applies an answer: deny, drop-and-reask when stale, or allow (recording a session grant). */
-  private async settle(call: GatedCall, cardId: string, body: CardBody, answer: Answer): Promise<Settled> {
+  private async settle(call: GatedCall, card: CardEvent, answer: Answer): Promise<Settled> {
     const { record } = this.deps;
+    const { cardId, body } = card;
     if (answer === 'deny') {
       await record.append({ type: 'card_answer', cardId, answer });
       return { kind: 'result', result: { ok: false, error: DENIED } };
@@ -296,7 +291,7 @@ export class Gate {
       return { kind: 'retry', plan: planned.plan, reason };
     }
     await record.append({ type: 'card_answer', cardId, answer });
-    if (answer === 'allow_session') await this.deps.grants.add(grantFor(body));
+    if (answer === 'allow_session') await this.deps.grants.persist();
     return { kind: 'allowed', plan: planned.plan };
   }
 
@@ -319,7 +314,7 @@ export class Gate {
       const reason = err.message;
       this.closed.set(card.cardId, `its answer ${answer} was dropped: ${reason}`);
       await this.deps.record.append({ type: 'card_stale', cardId: card.cardId, answer, reason });
-      if (answer === 'allow_session') await this.deps.grants.revoke(grantFor(card.body));
+      if (answer === 'allow_session') await this.deps.grants.persist();
       const planned = await this.plan(call);
       if ('result' in planned) return { kind: 'result', result: planned.result };
       return { kind: 'retry', plan: planned.plan, reason };

@@ -133,8 +133,7 @@ export class Session {
       record: { append: (p) => this.append(p), putBlob: (b) => deps.files.putBlob(b) },
       grants: {
         list: () => this.state.grants,
-        add: (g) => this.saveGrant(g),
-        revoke: (g) => this.saveGrant(g),
+        persist: () => this.deps.files.saveGrants(this.state.grants),
       },
       diff: deps.diff,
       newId: deps.newId,
@@ -474,10 +473,6 @@ export class Session {
    * folded and drops it on a later card_stale, both logged first. meta.json mirrors the
    * log for readers that do not fold it.
    */
-  private async saveGrant(_grant: Grant): Promise<void> {
-    await this.deps.files.saveGrants(this.state.grants);
-  }
-
   /**
    * Appends through the log, which orders the lines; the state follows in `applyEvent`.
    * Several appends issued together share one fsync (the log commits them as a group).

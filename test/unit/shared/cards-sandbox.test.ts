@@ -3,7 +3,7 @@ import {
   commandGrant,
   describeGrant,
   describeSandbox,
-  grantFor,
+  grantKey,
   sameGrant,
   type CommandCardBody,
 } from '../../../shared/cards.js';
@@ -104,7 +104,7 @@ describe('describeSandbox', () => {
 
 describe('command grants are exact in their flags', () => {
   it('a grant given confined never covers an unconfined run, nor one with network', () => {
-    const plain = grantFor(body());
+    const plain = commandGrant(['npm', 'test'], '/home/ann/src/app', { network: false, unconfined: false });
     expect(plain).toEqual({ kind: 'command', argv: ['npm', 'test'], cwd: '/home/ann/src/app' });
     const unconfined = commandGrant(['npm', 'test'], '/home/ann/src/app', { network: false, unconfined: true });
     const network = commandGrant(['npm', 'test'], '/home/ann/src/app', { network: true, unconfined: false });
@@ -114,13 +114,22 @@ describe('command grants are exact in their flags', () => {
     expect(sameGrant(plain, { ...plain })).toBe(true);
   });
 
-  it('a card that said unconfined grants an unconfined run, whatever the reason', () => {
-    const missing = grantFor(body({ sandbox: { confined: false, reason: 'bubblewrap (bwrap) is not installed' } }));
-    expect(missing).toEqual({ kind: 'command', argv: ['npm', 'test'], cwd: '/home/ann/src/app', unconfined: true });
+  it('compare by one canonical key, the same whether a flag is absent or false', () => {
+    const plain = commandGrant(['npm', 'test'], '/w', { network: false, unconfined: false });
+    expect(grantKey(plain)).toBe(grantKey({ ...plain, network: false as never, git: false as never }));
+    expect(grantKey(plain)).not.toBe(grantKey(commandGrant(['npm test'], '/w', { network: false, unconfined: false })));
+    expect(grantKey(commandGrant(['x'], '/w', { network: ['a.org'], unconfined: false }))).not.toBe(
+      grantKey(commandGrant(['x'], '/w', { network: true, unconfined: false })),
+    );
+    expect(grantKey({ kind: 'read', tool: 'grep', path: '/p' })).not.toBe(
+      grantKey({ kind: 'read', tool: 'read_file', path: '/p' }),
+    );
   });
 
   it('says the flags in the grant’s words', () => {
-    expect(describeGrant(grantFor(body()))).toContain('(confined, no network)');
+    expect(describeGrant(commandGrant(['x'], '/w', { network: false, unconfined: false }))).toContain(
+      '(confined, no network)',
+    );
     expect(describeGrant(commandGrant(['x'], '/w', { network: true, unconfined: false }))).toContain(
       "(confined, network to any domain through Gatehouse's proxy)",
     );

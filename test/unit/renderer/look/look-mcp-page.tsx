@@ -6,7 +6,7 @@
  * `?settings=1` opens Settings on the session's MCP servers. Not a unit test.
  */
 import { createRoot } from 'react-dom/client';
-import { describeGrant, grantFor, type CardBody } from '../../../../shared/cards';
+import { describeGrant, type CardBody } from '../../../../shared/cards';
 import type { McpOverview } from '../../../../shared/contract';
 import type { EventPayload } from '../../../../shared/events';
 import { App } from '../../../../renderer/src/App';
@@ -14,13 +14,13 @@ import { ApiProvider } from '../../../../renderer/src/api/api-context';
 import { createAppStore, StoreProvider } from '../../../../renderer/src/store/app-store';
 import '../../../../renderer/src/styles/theme.css';
 import '../../../../renderer/src/styles/app.css';
-import { mcpBody, mcpServerBody, WORKSPACE } from '../components/cards/card-fixtures';
+import { grantOfBody, mcpBody, mcpServerBody, WORKSPACE } from '../components/cards/card-fixtures';
 import { SETTINGS_NONE, createFakeApi, eventsFrom, summaryOf } from '../fake-api';
 
 const params = new URLSearchParams(location.search);
 
 function card(turnId: string, cardId: string, body: CardBody): EventPayload {
-  const grant = grantFor(body);
+  const grant = grantOfBody(body);
   return { type: 'card', turnId, toolCallId: `call-${cardId}`, cardId, body, grant, scope: describeGrant(grant) };
 }
 

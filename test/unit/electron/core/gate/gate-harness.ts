@@ -70,8 +70,7 @@ export class GateUnderTest {
       },
       grants: {
         list: () => foldEvents([...this.earlier, ...this.appended]).grants,
-        add: async (grant) => void (await record.addGrant(grant)),
-        revoke: async () => {
+        persist: async () => {
           const grants = foldEvents([...this.earlier, ...this.appended]).grants;
           await record.updateMeta((m) => ({ ...m, grants }));
         },

@@ -1,5 +1,5 @@
 /** Realistic cards for the card tests and the look harness. */
-import { describeGrant, grantFor, type CardBody } from '../../../../../shared/cards';
+import { commandGrant, describeGrant, type CardBody, type Grant } from '../../../../../shared/cards';
 import type { CardEvent, QuestionEvent } from '../../../../../shared/reducer';
 
 export const WORKSPACE = '/home/me/src/project';
@@ -7,8 +7,28 @@ export const SESSION = 's1';
 
 let seq = 10;
 
+/** The grant a card for this body offers, as the core derives it from the plan (gate/classify.ts). */
+export function grantOfBody(body: CardBody): Grant {
+  switch (body.kind) {
+    case 'write':
+      return { kind: 'write', path: body.path };
+    case 'read':
+      return { kind: 'read', tool: body.tool, path: body.path };
+    case 'command':
+      return commandGrant(body.argv, body.cwd, {
+        network: body.network ?? false,
+        unconfined: body.sandbox ? !body.sandbox.confined : body.unconfined === true,
+        git: body.git === true,
+      });
+    case 'mcp':
+      return { kind: 'mcp', tool: body.tool, args: body.argsCanonical, fingerprint: body.fingerprint };
+    case 'mcp_server':
+      return { kind: 'mcp_server', server: body.server, source: body.source, fingerprint: body.fingerprint };
+  }
+}
+
 export function cardOf(body: CardBody, overrides: Partial<CardEvent> = {}): CardEvent {
-  const grant = grantFor(body);
+  const grant = grantOfBody(body);
   seq += 1;
   return {
     type: 'card',
