@@ -2,6 +2,7 @@
  * The composition root of the core: everything wired by constructor injection, once,
  * for the Electron shell, the web host and the tests alike. Nothing here is a singleton.
  */
+import { DisposableStore } from './lifecycle.js';
 import { randomUUID } from 'node:crypto';
 import type { ModelConfig, Provider } from '../../shared/contract.js';
 import type { ChatClient } from './chat/chat-client.js';
@@ -61,7 +62,8 @@ export interface Core {
   attention?: Attention;
   /** Sessions that could not be read at start-up, and why. */
   unreadable: { name: string; error: string }[];
-  close(): Promise<void>;
+  /** Lets go of everything: shells, sessions (their turns cancelled, their servers stopped), logs, the diff worker, the sandbox's proxy. */
+  dispose(): Promise<void>;
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -146,19 +148,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     host.subscribe((push) => attention.onPush(push));
     attention.seed(await sessions.list());
   }
+  // Let go of last first: the shells and the sessions (whose turns and servers use the
+  // rest), then the logs, the diff worker, and the sandbox's proxy.
+  const parts = new DisposableStore();
+  for (const part of [sandbox, differ, store, sessions, terminals]) parts.add(part);
   return {
     host,
     sessions,
     terminals,
     attention,
     unreadable,
-    close: async () => {
-      await terminals.closeAll();
-      await sessions.close();
-      await store.closeAll();
-      await differ.close();
-      await sandbox.dispose();
-    },
+    dispose: () => parts.dispose(),
   };
 }
 

@@ -199,7 +199,7 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
     closing ??= (async () => {
       tray?.destroy();
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_TIMEOUT_MS).unref());
-      await Promise.race([core!.close().catch((err) => log(`shutdown: ${String(err)}`)), timeout]);
+      await Promise.race([core!.dispose().catch((err) => log(`shutdown: ${String(err)}`)), timeout]);
     })();
     return closing;
   };

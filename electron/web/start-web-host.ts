@@ -94,7 +94,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       notes.push(`opened a session on ${opened.workspace}`);
     }
   } catch (err) {
-    await core.close();
+    await core.dispose();
     await lock.release();
     throw err;
   }
@@ -112,7 +112,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       (closing ??= (async () => {
         await server.close();
         pages.close();
-        await core.close();
+        await core.dispose();
         await lock.release();
       })()),
   };

@@ -80,7 +80,7 @@ await session.send('Read big.txt to the end, 32 KiB at a time.');
 await session.idle();
 const events = [...session.allEvents()];
 const firstBody = await firstRequestBody();
-await first.close();
+await first.dispose();
 const sent = fake.stats();
 await fake.close();
 
@@ -108,7 +108,7 @@ async function firstRequestBody(): Promise<{ tools: unknown; system: unknown }> 
   const s = await c.sessions.create(workspace);
   await s.send('Read big.txt to the end, 32 KiB at a time.');
   await s.idle();
-  await c.close();
+  await c.dispose();
   const body = probe.requests[0]!.body as { tools: unknown[]; system: unknown[] };
   await probe.close();
   return { tools: stripCache(body.tools), system: stripCache(body.system) };
@@ -191,7 +191,7 @@ async function stepGaps(prefill: number): Promise<{ gaps: number[]; events: numb
   lastEnd = null;
   await s.send('Read small.txt forty times.');
   await s.idle();
-  await c.close();
+  await c.dispose();
   await model3.close();
   return { gaps: gaps.slice(0, 38), events: before };
 }

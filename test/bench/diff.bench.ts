@@ -21,7 +21,7 @@ try {
   await compareWithGit();
   await pathological();
 } finally {
-  await differ.close();
+  await differ.dispose();
   rmSync(dir, { recursive: true, force: true });
 }
 

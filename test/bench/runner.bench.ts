@@ -76,7 +76,7 @@ async function overheadPerStep(): Promise<number[]> {
   const session = await core.sessions.create(workspace);
   await session.send('read it');
   await session.idle();
-  await core.close();
+  await core.dispose();
   // The last gap is the plain-text finish step, not a tool step.
   return gaps.slice(0, STEPS);
 }
@@ -121,7 +121,7 @@ async function manySessions(): Promise<{ eventsPerSecond: number; peakRssMiB: nu
   console.log(
     `peak heapUsed ${(peakHeap / 2 ** 20).toFixed(0)} MiB, external+arrayBuffers ${(peakExt / 2 ** 20).toFixed(0)} MiB`,
   );
-  await core.close();
+  await core.dispose();
   return { eventsPerSecond: events / seconds, peakRssMiB: peak / 2 ** 20, baseRssMiB: baseRss / 2 ** 20 };
 }
 

@@ -39,7 +39,7 @@ try {
   // A session with some history: 50 finished turns, written as the log would hold them.
   const first = await createCore({ dataDir, env: {}, home: root, cipher: null, durability: 'none' });
   const id = ((await first.host.call('sessions.open', { workspace })) as { ok: true; data: { id: string } }).data.id;
-  await first.close();
+  await first.dispose();
   const lines = Array.from({ length: 50 }, (_, n) => [
     { type: 'user_message', messageId: `m${n}`, text: `Please make test ${n} pass.` },
     { type: 'turn_started', turnId: `t${n}`, messageId: `m${n}` },
@@ -80,7 +80,7 @@ try {
   bareClient.close();
   await new Promise((r) => bare.close(r));
   await server.close();
-  await core.close();
+  await core.dispose();
 
   const started = performance.now();
   const child = spawn(

@@ -85,7 +85,7 @@ export class CoreDriver {
   }
 
   async close(): Promise<void> {
-    await this.core.close().catch(() => undefined);
+    await this.core.dispose().catch(() => undefined);
   }
 
   private session(s: number): Promise<Session> {
@@ -112,7 +112,7 @@ export class CoreDriver {
         await this.core.host.call('mcp.restart', { id: this.ids[step.s]!, server: MCP_SERVER });
         return;
       case 'restart':
-        await this.core.close();
+        await this.core.dispose();
         await this.boot();
         if (step.answer) await this.answerAtOnce(step.answer);
         await this.settle(AFTER_BOOT_MS);

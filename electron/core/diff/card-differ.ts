@@ -49,7 +49,7 @@ export class CardDiffer {
   };
 
   /** Stops the worker. Diffs still waiting are rejected. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.#closed = true;
     const worker = this.#worker;
     this.#worker = undefined;

@@ -116,7 +116,7 @@ export class SessionStore {
   }
 
   /** Closes every session this store opened. */
-  async closeAll(): Promise<void> {
+  async dispose(): Promise<void> {
     const records = await Promise.allSettled([...this.opened.values()]);
     await Promise.all(records.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)));
   }

@@ -355,7 +355,7 @@ export class Session {
    * Stops the running turn for an app shutdown: its command is killed and its wait ends,
    * but the log is left as it stands so an open card reopens at the next start.
    */
-  async shutdown(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closing = true;
     const live = this.live;
     if (live) {

@@ -114,9 +114,9 @@ export class Sessions {
   }
 
   /** Cancels every running turn (a running command's process group is stopped) and waits for them. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     const open = await Promise.allSettled([...this.open.values()]);
-    await Promise.all(open.map((r) => (r.status === 'fulfilled' ? r.value.shutdown() : undefined)));
+    await Promise.all(open.map((r) => (r.status === 'fulfilled' ? r.value.dispose() : undefined)));
   }
 
   /** The one door a workspace comes through: refused folders (paths/workspace-refusal.ts) never pass. */

@@ -67,7 +67,7 @@ export class Terminals {
   }
 
   /** On quit: every shell is killed. */
-  async closeAll(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closed = true;
     const all = await Promise.allSettled([...this.bySession.values()]);
     await Promise.all(all.map((r) => (r.status === 'fulfilled' ? this.stop(r.value) : undefined)));

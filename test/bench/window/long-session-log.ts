@@ -62,6 +62,6 @@ export async function writeLongSession(
   for (let n = 0; n < turns; n++) {
     for (const payload of turn(n, n === turns - 1)) await record.log.append(payload);
   }
-  await store.closeAll();
+  await store.dispose();
   return record.id;
 }

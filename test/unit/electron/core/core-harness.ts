@@ -123,11 +123,11 @@ export async function startHarness(
       });
     },
     async restart() {
-      await h.core.close();
+      await h.core.dispose();
       h.core = await boot();
     },
     async close() {
-      await h.core.close();
+      await h.core.dispose();
       if (!options.fake) await fake.close();
       await fs.rm(root, { recursive: true, force: true });
     },

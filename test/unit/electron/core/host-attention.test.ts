@@ -14,7 +14,7 @@ import { testCipher } from './core-harness.js';
 let root: string | undefined;
 let core: Core | undefined;
 afterEach(async () => {
-  await core?.close();
+  await core?.dispose();
   core = undefined;
   if (root) await fs.rm(root, { recursive: true, force: true });
   root = undefined;
@@ -45,7 +45,7 @@ describe('the host and the shell', () => {
     expect((await settings(c)).notifications).toBe(true);
     expect((await settings(c, { model: { provider: 'openai', modelId: 'gpt-x' } })).notifications).toBe(true);
     expect((await settings(c, { notifications: false })).notifications).toBe(false);
-    await c.close();
+    await c.dispose();
     c = await boot();
     const view = await settings(c, {});
     expect(view.notifications).toBe(false);
@@ -54,9 +54,9 @@ describe('the host and the shell', () => {
 
   it('says keys cannot be saved without a cipher, and what the shell reports otherwise', async () => {
     expect((await settings(await boot(), {})).keyStorage).toBe('none');
-    await core!.close();
+    await core!.dispose();
     expect((await settings(await boot({ cipher: testCipher }), {})).keyStorage).toBe('os');
-    await core!.close();
+    await core!.dispose();
     expect((await settings(await boot({ cipher: testCipher, keyStorage: 'plain-text' }), {})).keyStorage).toBe(
       'plain-text',
     );

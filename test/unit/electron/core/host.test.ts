@@ -139,7 +139,7 @@ describe('settings and keys', () => {
       expect(reply).toMatchObject({ ok: false, error: expect.stringContaining('ANTHROPIC_API_KEY') });
       await expect(fs.access(path.join(h.root, 'data2', 'keys.json'))).rejects.toThrow();
     } finally {
-      await core.close();
+      await core.dispose();
     }
   });
 });

@@ -33,6 +33,13 @@ const question = (text: string): SessionEvent =>
     question: text,
   }) as SessionEvent;
 
+/** A real session's id: the host refuses to mark active an id no session has. */
+async function openSession(shell: Shell, name: string): Promise<string> {
+  const opened = await shell.call('sessions.open', { workspace: await shell.workspace(name) });
+  if (!opened.ok) throw new Error(opened.error);
+  return (opened.data as SessionSummary).id;
+}
+
 /** What the core pushes when a question goes up in session `id`. */
 function raise(shell: Shell, id: string, title: string, text = 'Which branch?') {
   const host = shell.app!.core.host;
@@ -52,8 +59,9 @@ describe('a card or question going up', () => {
 
   it('raises an OS notification while the window is not focused', async () => {
     shell = await startShell();
-    await shell.call('app.activeSession', { id: 's1', visible: false });
-    raise(shell, 's1', 'Fix the build');
+    const id = await openSession(shell, 'fix');
+    expect(await shell.call('app.activeSession', { id, visible: false })).toMatchObject({ ok: true });
+    raise(shell, id, 'Fix the build');
     expect(shell.fake.notifications.map((n) => [n.options.title, n.options.body, n.shown])).toEqual([
       ['Fix the build: Question', 'Which branch?', true],
     ]);
@@ -61,23 +69,26 @@ describe('a card or question going up', () => {
 
   it('raises one when the window loses focus, even before the renderer says so', async () => {
     shell = await startShell();
-    await shell.call('app.activeSession', { id: 's1', visible: true });
+    const id = await openSession(shell, 'fix');
+    expect(await shell.call('app.activeSession', { id, visible: true })).toMatchObject({ ok: true });
     shell.window().emit('blur');
-    raise(shell, 's1', 'Fix the build');
+    raise(shell, id, 'Fix the build');
     expect(shell.fake.notifications).toHaveLength(1);
   });
 
   it('raises one while another tab is the active one', async () => {
     shell = await startShell();
-    await shell.call('app.activeSession', { id: 'other', visible: true });
+    const other = await openSession(shell, 'other');
+    expect(await shell.call('app.activeSession', { id: other, visible: true })).toMatchObject({ ok: true });
     raise(shell, 's1', 'Fix the build');
     expect(shell.fake.notifications).toHaveLength(1);
   });
 
   it('raises none when the user is looking at that tab', async () => {
     shell = await startShell();
-    expect(await shell.call('app.activeSession', { id: 's1', visible: true })).toMatchObject({ ok: true });
-    raise(shell, 's1', 'Fix the build');
+    const id = await openSession(shell, 'fix');
+    expect(await shell.call('app.activeSession', { id, visible: true })).toMatchObject({ ok: true });
+    raise(shell, id, 'Fix the build');
     expect(shell.fake.notifications).toEqual([]);
     // The tray still lists it: the user may switch away.
     expect(shell.fake.trays[0]!.menu!.item('Fix the build')).toBeDefined();

@@ -101,7 +101,7 @@ describe('npm run serve', () => {
       const state = await core.host.call('session.state', { id });
       expect(state).toMatchObject({ ok: true, data: { summary: { status: 'interrupted' } } });
     } finally {
-      await core.close();
+      await core.dispose();
     }
   }, 90_000);
 });

@@ -23,7 +23,7 @@ describe('CardDiffer', () => {
   const real = new CardDiffer();
   const marked = new CardDiffer({ workerUrl: markerUrl });
   afterAll(async () => {
-    await Promise.all([real.close(), marked.close()]);
+    await Promise.all([real.dispose(), marked.dispose()]);
   });
 
   it('diffs a small pair in place, without the worker', async () => {
@@ -72,12 +72,12 @@ describe('CardDiffer', () => {
     const broken = new CardDiffer({ workerUrl: new URL('./no-such-worker.js', import.meta.url) });
     const pair = scrambledSmallPair();
     expect(await broken.diff(pair)).toEqual(computeCardDiff(pair));
-    await broken.close();
+    await broken.dispose();
   });
 
   it('refuses work once closed', async () => {
     const differ = new CardDiffer();
-    await differ.close();
+    await differ.dispose();
     await expect(differ.diff(sides('a\n', 'b\n'))).rejects.toThrow(/closed/);
   });
 });

@@ -174,7 +174,7 @@ export class GateHarness {
     const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-gate-')));
     const differ = new CardDiffer();
     onTestFinished(async () => {
-      await differ.close();
+      await differ.dispose();
       await fs.rm(root, { recursive: true, force: true });
     });
     const ws = path.join(root, 'ws');
@@ -241,7 +241,7 @@ export class GateHarness {
   }
 
   private async closeStores(): Promise<void> {
-    await Promise.all(this.stores.map((s) => s.closeAll()));
+    await Promise.all(this.stores.map((s) => s.dispose()));
   }
 }
 

@@ -29,7 +29,7 @@ describe('a new session', () => {
     for (const dir of [dataDir(), path.join(dataDir(), 'sessions'), session.dir]) expect(await modeOf(dir)).toBe('700');
     expect(await modeOf(path.join(session.dir, 'events.jsonl'))).toBe('600');
     expect(await modeOf(path.join(session.dir, 'meta.json'))).toBe('600');
-    await store.closeAll();
+    await store.dispose();
   });
 
   it('stays private after an append, a meta update and a blob', async () => {
@@ -42,7 +42,7 @@ describe('a new session', () => {
     expect(await modeOf(path.join(session.dir, 'meta.json'))).toBe('600');
     expect(await modeOf(path.join(session.dir, 'blobs'))).toBe('700');
     expect(await modeOf(path.join(session.dir, 'blobs', blob))).toBe('600');
-    await store.closeAll();
+    await store.dispose();
   });
 });
 
@@ -77,7 +77,7 @@ describe('a session from before (0755 folders, 0644 files)', () => {
     const session = await first.create(init);
     const blob = await session.blobs.put('old bytes');
     await session.log.append({ type: 'user_message', messageId: 'm1', text: 'old' });
-    await first.closeAll();
+    await first.dispose();
     const outside = path.join(tmp.path, 'outside.txt');
     await writeFile(outside, 'not the app’s', { mode: 0o644 });
     await symlink(outside, path.join(session.dir, 'link'));
@@ -93,7 +93,7 @@ describe('a session from before (0755 folders, 0644 files)', () => {
     }
     expect(await modeOf(outside)).toBe('644');
     expect((await reopened.log.readEvents()).map((e) => e.type)).toEqual(['user_message']);
-    await store.closeAll();
+    await store.dispose();
   });
 });
 

@@ -37,7 +37,7 @@ describe('SessionStore.create', () => {
       grants: [],
     });
     expect(await readdir(path.join(tmp.path, 'sessions'))).toEqual([session.id]);
-    await store.closeAll();
+    await store.dispose();
   });
 
   it('gives ids that sort by creation time and are plain folder names', async () => {
@@ -47,7 +47,7 @@ describe('SessionStore.create', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(4);
     for (const id of ids) expect(id).toMatch(/^[0-9T]+Z-[0-9a-f]{10}$/);
-    await store.closeAll();
+    await store.dispose();
   });
 
   it('refuses a relative workspace', async () => {
@@ -66,7 +66,7 @@ describe('SessionStore.list', () => {
     expect(sessions.map((s) => s.title)).toEqual(['a, renamed', 'b']);
     expect(sessions.map((s) => s.id)).toEqual([a.id, b.id]);
     expect(unreadable).toEqual([]);
-    await store.closeAll();
+    await store.dispose();
   });
 
   it('reports folders whose meta is damaged or missing, and still lists the rest', async () => {
@@ -86,7 +86,7 @@ describe('SessionStore.list', () => {
     expect(problems.damaged).toMatch(/damaged[/\\]meta\.json: is not valid JSON/);
     expect(problems.empty).toMatch(/has no meta\.json/);
     expect(problems['not an id']).toMatch(/not a session id/);
-    await store.closeAll();
+    await store.dispose();
   });
 
   it('lists nothing for a data folder that has no sessions yet', async () => {

@@ -13,7 +13,7 @@ import { createCore, type Core } from '../../../../../electron/core/core.js';
 let core: Core | undefined;
 let root: string | undefined;
 afterEach(async () => {
-  await core?.close();
+  await core?.dispose();
   if (root) await fs.rm(root, { recursive: true, force: true });
 });
 

@@ -30,7 +30,7 @@ it('removes the temporary file of a write the kill cut short, and nothing else',
   const id = await h.open();
   await h.call('session.send', { id, text: 'write a' });
   const card = await h.event(id, 'card');
-  await h.core.close();
+  await h.core.dispose();
   await logAnswer(h, id, card.cardId);
   const temp = path.join(h.workspace, '.a.txt.0123456789ab.gatehouse-tmp');
   const others = ['.b.txt.0123456789ab.gatehouse-tmp', 'notes.gatehouse-tmp'].map((n) => path.join(h!.workspace, n));

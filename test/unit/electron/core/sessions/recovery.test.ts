@@ -62,7 +62,7 @@ describe('a restart', () => {
     await h.call('session.send', { id, text: 'one' });
     await hold.reached;
     await h.call('session.send', { id, text: 'two' });
-    await h.core.close();
+    await h.core.dispose();
     // The turn ends on disk, but the process is gone before the queued message starts.
     const log = path.join(h.dataDir, 'sessions', id, 'events.jsonl');
     const events = (await fs.readFile(log, 'utf8'))

@@ -161,7 +161,7 @@ describe('restart', () => {
     const id = await h.open();
     await h.call('session.send', { id, text: 'go' });
     const card = await h.event(id, 'card');
-    await h.core.close();
+    await h.core.dispose();
     await fs.writeFile(path.join(h.workspace, 'f.txt'), 'two\n');
     await h.restart();
     const again = await h.event(id, 'card', (c) => c.cardId !== card.cardId);

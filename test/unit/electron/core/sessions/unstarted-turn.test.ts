@@ -18,7 +18,7 @@ afterEach(async () => {
 it('ends the turn of a message logged just before the kill as interrupted', async () => {
   h = await startHarness();
   const id = await h.open();
-  await h.core.close();
+  await h.core.dispose();
   const log = path.join(h.dataDir, 'sessions', id, 'events.jsonl');
   const message = { seq: 1, ts: new Date().toISOString(), type: 'user_message', messageId: 'm1', text: 'hello' };
   await fs.writeFile(log, `${JSON.stringify(message)}\n`);
