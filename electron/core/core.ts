@@ -94,13 +94,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       dataDir: options.dataDir,
       home: options.home,
       env: options.env,
-      extraShown: () => host?.shownPlaces() ?? [],
+      extraShown: () => settings.current().shownPlaces,
     });
   const sessions = new Sessions({
     store,
     chat: (sessionModel) => {
       // New turns follow the model chosen in Settings; a session keeps its last one only when none is chosen.
-      const model = host?.currentModel() ?? sessionModel ?? null;
+      const model = settings.current().model ?? sessionModel ?? null;
       if (!model) {
         throw new SessionError(
           'No model is configured. Open Settings and choose a provider and model (or, for the web host, set ANTHROPIC_API_KEY or OPENAI_API_KEY and pick a model in Settings).',
@@ -112,7 +112,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     home: options.home,
     commandEnv: secretFreeEnv,
-    sandbox: { sandbox, refuseUnconfined: () => host?.refuseUnconfined() ?? false },
+    sandbox: { sandbox, refuseUnconfined: () => settings.current().refuseUnconfined },
     newId: randomUUID,
     emit: (push) => host?.emit(push),
     // The user's own mcp.json sits in the data folder, which no tool or command reaches without a card.

@@ -9,7 +9,6 @@ import {
   type CallName,
   type CallRequest,
   type CallResponses,
-  type ModelConfig,
   type Provider,
   type Push,
   type Reply,
@@ -63,10 +62,6 @@ const ENV_KEYS: Record<Provider, string | null> = {
 export class Host {
   private readonly listeners = new Set<(push: Push) => void>();
   private readonly handlers: Handlers;
-  private model: ModelConfig | null = null;
-  private notifications = true;
-  private refuseUnconfinedSetting = false;
-  private shownPlacesSetting: string[] = [];
   private settingsProblem: string | null = null;
 
   constructor(private readonly deps: HostDeps) {
@@ -128,28 +123,8 @@ export class Host {
 
   /** Loads settings; call once before serving. */
   async init(): Promise<void> {
-    const data = await this.deps.settings.read();
-    this.model = data.model;
-    this.notifications = data.notifications;
-    this.refuseUnconfinedSetting = data.refuseUnconfined;
-    this.shownPlacesSetting = data.shownPlaces;
-    this.deps.attention?.setNotifications(data.notifications);
-    this.settingsProblem = data.problem;
-  }
-
-  /** The places the person shows to confined commands (the app's setting), read for every command. */
-  shownPlaces(): readonly string[] {
-    return this.shownPlacesSetting;
-  }
-
-  /** "Refuse commands that cannot be confined" (the app's setting), read for every command. */
-  refuseUnconfined(): boolean {
-    return this.refuseUnconfinedSetting;
-  }
-
-  /** The model new turns use (the app's setting). */
-  currentModel(): ModelConfig | null {
-    return this.model;
+    this.settingsProblem = await this.deps.settings.load();
+    this.deps.attention?.setNotifications(this.deps.settings.current().notifications);
   }
 
   async call(name: string, payload: unknown): Promise<Reply<unknown>> {
@@ -198,30 +173,32 @@ export class Host {
     const sandbox = availability.available
       ? { available: true as const }
       : { available: false as const, reason: availability.reason, fix: availability.fix };
+    const { model, notifications, refuseUnconfined, shownPlaces } = this.deps.settings.current();
     return {
-      model: this.model,
+      model,
       keys,
       problem: this.problem(keys),
-      notifications: this.notifications,
+      notifications,
       keyStorage,
       sandbox,
-      refuseUnconfined: this.refuseUnconfinedSetting,
+      refuseUnconfined,
       home: this.deps.home,
-      shown: { toolchains: toolchainPlaces(this.deps.home), added: [...this.shownPlacesSetting] },
+      shown: { toolchains: toolchainPlaces(this.deps.home), added: [...shownPlaces] },
     };
   }
 
   private problem(keys: SettingsView['keys']): string | null {
     if (this.settingsProblem) return this.settingsProblem;
-    if (!this.model) {
+    const { model } = this.deps.settings.current();
+    if (!model) {
       return 'No model is configured. Open Settings and choose a provider (Anthropic, OpenAI, or an OpenAI-compatible server such as Ollama) and a model id.';
     }
     // A config saved before the plain-http rule: turns refuse it, so say why up front.
-    const plainHttp = plainHttpKeyProblem(this.model, keys['openai-compatible'] === 'settings');
+    const plainHttp = plainHttpKeyProblem(model, keys['openai-compatible'] === 'settings');
     if (plainHttp) return plainHttp;
-    const envName = ENV_KEYS[this.model.provider];
-    if (envName && !keys[this.model.provider]) {
-      return `No API key for ${this.model.provider}: set ${envName} in the environment or add a key in Settings.`;
+    const envName = ENV_KEYS[model.provider];
+    if (envName && !keys[model.provider]) {
+      return `No API key for ${model.provider}: set ${envName} in the environment or add a key in Settings.`;
     }
     return null;
   }
@@ -232,22 +209,15 @@ export class Host {
       await this.deps.keys.set(req.key.provider, req.key.value);
       await this.deps.onKeysChanged?.();
     }
-    const shownPlaces = req.shownPlaces ? this.checkShownPlaces(req.shownPlaces) : this.shownPlacesSetting;
-    if (
-      req.model !== undefined ||
-      req.notifications !== undefined ||
-      req.refuseUnconfined !== undefined ||
-      req.shownPlaces
-    ) {
-      const model = req.model !== undefined ? req.model : this.model;
-      const notifications = req.notifications ?? this.notifications;
-      const refuseUnconfined = req.refuseUnconfined ?? this.refuseUnconfinedSetting;
-      await this.deps.settings.write({ model, notifications, refuseUnconfined, shownPlaces });
-      this.model = model;
-      this.notifications = notifications;
-      this.refuseUnconfinedSetting = refuseUnconfined;
-      this.shownPlacesSetting = shownPlaces;
-      this.deps.attention?.setNotifications(notifications);
+    const change = {
+      ...(req.model !== undefined ? { model: req.model } : {}),
+      ...(req.notifications !== undefined ? { notifications: req.notifications } : {}),
+      ...(req.refuseUnconfined !== undefined ? { refuseUnconfined: req.refuseUnconfined } : {}),
+      ...(req.shownPlaces ? { shownPlaces: this.checkShownPlaces(req.shownPlaces) } : {}),
+    };
+    if (Object.keys(change).length > 0) {
+      const saved = await this.deps.settings.update(change);
+      this.deps.attention?.setNotifications(saved.notifications);
       if (req.model !== undefined) this.settingsProblem = null;
     }
     return this.settingsView();
@@ -271,7 +241,7 @@ export class Host {
    * about something else (notifications, another provider's key) is not held up by it.
    */
   private async refusePlainHttpKey(req: CallRequest<'settings.set'>): Promise<void> {
-    const model = req.model !== undefined ? req.model : this.model;
+    const model = req.model !== undefined ? req.model : this.deps.settings.current().model;
     if (!model) return;
     const savesKeyForModel = req.key?.provider === model.provider && Boolean(req.key.value?.trim());
     if (req.model === undefined && !savesKeyForModel) return;

@@ -16,7 +16,8 @@ import type { ContextPreview } from '../../../shared/context-preview.js';
 import { SessionContext } from '../context/session-context.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
 import { pendingResults, Runner } from '../runner/runner.js';
-import { ToolError, type ToolDef } from '../tools/types.js';
+import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
+import { ToolError, type ToolContext, type ToolDef } from '../tools/types.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
 import { reasonThen, SessionError } from './session-error.js';
 import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';
@@ -54,7 +55,8 @@ export interface SessionDeps {
   workspace: Workspace | null;
   /** Why there is no workspace, in the words every refused turn and MCP call says; by default "missing". */
   noWorkspace?: string;
-  tools: Planner & { definitions(): ToolDef[] };
+  /** The workspace's tools work in this; null when the session has no workspace (`noWorkspace` says why). */
+  toolContext: ToolContext | null;
   diff: DiffFn;
   /** The chat client for a model, or a SessionError saying plainly how to configure one. */
   chat: (model: ModelConfig | null) => { chat: ChatClient; model: ModelConfig };
@@ -80,6 +82,10 @@ export class Session {
   private state: SessionState;
   private readonly events: SessionEvent[];
   private readonly gate: Gate;
+  /** Stops this session following its log's appends, when it is disposed. */
+  private readonly stopFollowingLog: () => void;
+  /** The workspace's tools and this session's MCP servers' tools, in one registry. */
+  private readonly tools: Planner & { definitions(): ToolDef[] };
   private readonly questions: Questions;
   /** The session's MCP servers: released with the session. */
   private readonly mcp: SessionMcp | null;
@@ -101,12 +107,15 @@ export class Session {
     this.info = { ...deps.info };
     this.events = [...deps.events];
     this.state = foldEvents(this.events);
+    this.tools = deps.toolContext
+      ? new Tools(deps.toolContext, WORKSPACE_TOOLS, () => this.mcp?.definitions() ?? NO_TOOLS)
+      : refusingTools(deps.noWorkspace ?? 'this session has no workspace');
     this.context = new SessionContext({
       sessionId: deps.info.id,
       events: this.events,
       workspace: deps.workspace,
       home: deps.home,
-      tools: () => deps.tools.definitions(),
+      tools: () => this.tools.definitions(),
       mcpNotes: () => this.mcp?.modelNotes() ?? null,
       getBlob: (id) => deps.files.getBlob(id),
       append: (p) => this.append(p),
@@ -126,10 +135,10 @@ export class Session {
           changed: () => deps.mcp?.changed(this.id),
         })
       : null;
-    deps.files.onAppend((event) => this.applyEvent(event));
+    this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
     this.questions = new Questions((p) => this.append(p));
     this.gate = new Gate({
-      tools: deps.tools,
+      tools: this.tools,
       record: { append: (p) => this.append(p), putBlob: (b) => deps.files.putBlob(b) },
       grants: {
         list: () => this.state.grants,
@@ -138,11 +147,6 @@ export class Session {
       diff: deps.diff,
       newId: deps.newId,
     });
-  }
-
-  /** The tools of this session's running MCP servers (the same array until they change). */
-  mcpDefinitions(): readonly ToolDef[] {
-    return this.mcp?.definitions() ?? [];
   }
 
   async mcpOverview(): Promise<McpOverview> {
@@ -364,6 +368,8 @@ export class Session {
     }
     // The servers go with the session, whole process trees (after the turn, which may be calling one).
     await this.mcp?.dispose();
+    // Last: the turn's and the servers' final events still fold into the state.
+    this.stopFollowingLog();
   }
 
   /** A message logged just before the process stopped, its turn never started: it gets an interrupted turn. */
@@ -506,4 +512,14 @@ function asSessionError(err: unknown): never {
 
 function sameModel(a: ModelConfig, b: ModelConfig): boolean {
   return a.provider === b.provider && a.modelId === b.modelId && a.baseURL === b.baseURL;
+}
+
+const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
+
+/** A session with no workspace: every tool call says why, in the refusal's words. */
+function refusingTools(why: string): Planner & { definitions(): ToolDef[] } {
+  const fail = async (): Promise<never> => {
+    throw new SessionError(why);
+  };
+  return { plan: fail, execute: fail, definitions: () => [] };
 }

@@ -10,17 +10,15 @@ import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract
 import { foldEvents } from '../../../shared/reducer.js';
 import { sameGrant } from '../../../shared/cards.js';
 import type { DiffFn } from '../gate/card-body.js';
-import type { Planner } from '../gate/gate.js';
 import type { SessionRecord } from '../log/session-record.js';
 import type { SessionStore } from '../log/session-store.js';
 import { Workspace } from '../paths/workspace.js';
 import { refuseWorkspace, WorkspaceRefusedError } from '../paths/workspace-refusal.js';
 import type { ChatClient } from '../chat/chat-client.js';
-import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
 import type { DisabledServers } from '../mcp/disabled-servers.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
-import type { ToolContext, ToolDef } from '../tools/types.js';
+import type { ToolContext } from '../tools/types.js';
 import { Session, type SessionDeps } from './session.js';
 import { reasonThen, SessionError } from './session-error.js';
 
@@ -167,12 +165,7 @@ export class Sessions {
     const meta = await record.meta();
     const events = await record.log.readEvents();
     await reconcileGrants(record, foldEvents(events).grants, meta.grants);
-    // The session's MCP tools join the workspace's; the session that owns the servers is made just below.
-    let session: Session | null = null;
-    const tools = workspace
-      ? new Tools(this.toolContext(workspace), WORKSPACE_TOOLS, () => session?.mcpDefinitions() ?? NO_TOOLS)
-      : noWorkspace(why);
-    session = new Session({
+    return new Session({
       info: {
         id: meta.id,
         title: meta.title,
@@ -193,7 +186,7 @@ export class Sessions {
       },
       workspace,
       ...(opened.why === undefined ? {} : { noWorkspace: opened.why }),
-      tools,
+      toolContext: workspace ? this.toolContext(workspace) : null,
       diff: this.deps.diff,
       chat: (model) => {
         if (!workspace) throw new SessionError(reasonThen(why, 'this session can only be read'));
@@ -205,7 +198,6 @@ export class Sessions {
       commands: () => this.commandConfinement(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
     });
-    return session;
   }
 
   private mcpDeps(workspace: Workspace): SessionDeps['mcp'] {
@@ -231,8 +223,6 @@ export class Sessions {
 /** A session's workspace, or the words saying why it has none (missing, or refused). */
 type WorkspaceOrWhy = { workspace: Workspace; why?: undefined } | { workspace: null; why: string };
 
-const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
-
 function latest(a: string, b: string | undefined): string {
   return b !== undefined && b > a ? b : a;
 }
@@ -241,11 +231,4 @@ function latest(a: string, b: string | undefined): string {
 async function reconcileGrants(record: SessionRecord, fromLog: Grant[], inMeta: Grant[]): Promise<void> {
   const same = fromLog.length === inMeta.length && fromLog.every((g) => inMeta.some((m) => sameGrant(g, m)));
   if (!same) await record.updateMeta((m) => ({ ...m, grants: fromLog }));
-}
-
-function noWorkspace(why: string): Planner & { definitions(): ToolDef[] } {
-  const fail = async (): Promise<never> => {
-    throw new SessionError(why);
-  };
-  return { plan: fail, execute: fail, definitions: () => [] };
 }

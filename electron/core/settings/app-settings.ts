@@ -1,6 +1,9 @@
 /**
- * The app's own settings (settings.json in the data folder): which model new turns use.
- * Keys are not here; they live in EncryptedKeys or the environment.
+ * The app's own settings (settings.json in the data folder): which model new turns use,
+ * notifications, and what confined commands may see. Loaded once at start-up and kept in
+ * memory, so the parts that read them for every turn or command (sessions, the sandbox,
+ * the host's Settings view) ask this one object. Keys are not here; they live in
+ * EncryptedKeys or the environment.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +34,29 @@ export interface AppSettingsData {
 const DEFAULTS: AppSettingsData = { model: null, notifications: true, refuseUnconfined: false, shownPlaces: [] };
 
 export class AppSettings {
+  private data: AppSettingsData = { ...DEFAULTS, shownPlaces: [] };
+
   constructor(private readonly dataDir: string) {}
+
+  /** Reads the file into memory; says what is wrong with it, if anything (defaults stand then). */
+  async load(): Promise<string | null> {
+    const { problem, ...data } = await this.read();
+    this.data = data;
+    return problem;
+  }
+
+  /** The settings as last loaded or saved. */
+  current(): Readonly<AppSettingsData> {
+    return this.data;
+  }
+
+  /** Saves a change: on disk first, then in memory, so a failed write changes nothing. */
+  async update(change: Partial<AppSettingsData>): Promise<Readonly<AppSettingsData>> {
+    const next = { ...this.data, ...change };
+    await this.write(next);
+    this.data = next;
+    return next;
+  }
 
   /** A missing file means defaults; a damaged one is reported, not silently replaced. */
   async read(): Promise<AppSettingsData & { problem: string | null }> {
