@@ -138,7 +138,7 @@ export class Host {
     } catch (err) {
       if (!isExpected(err)) this.deps.onUnexpected?.(err);
       // An id in the words (no open card with id …) is the caller's: nothing in it stays invisible.
-      return { ok: false, error: visibleText(err instanceof Error ? err.message : String(err)) };
+      return { ok: false, error: visibleText(err instanceof Error ? err.message : String(err), { keepLines: true }) };
     }
   }
 

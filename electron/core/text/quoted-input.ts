@@ -24,11 +24,18 @@ function escapeOf(cp: number): string | null {
   return null;
 }
 
-/** The text with every invisible or misleading character written as an escape (a backslash doubled). */
-export function visibleText(text: string): string {
+/**
+ * The text with every invisible or misleading character written as an escape (a
+ * backslash doubled). With `keepLines`, line feeds and tabs stay as they are: an error of
+ * several lines (a server's stderr) still reads as lines.
+ */
+export function visibleText(text: string, options: { keepLines?: boolean } = {}): string {
   let out = '';
   // for…of walks code points; a lone surrogate comes through as itself.
-  for (const ch of text) out += escapeOf(ch.codePointAt(0) as number) ?? ch;
+  for (const ch of text) {
+    const kept = options.keepLines && (ch === '\n' || ch === '\t');
+    out += kept ? ch : (escapeOf(ch.codePointAt(0) as number) ?? ch);
+  }
   return out;
 }
 

@@ -20,3 +20,9 @@ describe('input quoted in an error', () => {
     expect(quoteInput('y'.repeat(QUOTED_INPUT_MAX_CHARS))).toBe(`"${'y'.repeat(QUOTED_INPUT_MAX_CHARS)}"`);
   });
 });
+
+describe('an error of several lines', () => {
+  it('keeps its line feeds and tabs when asked, and still escapes the rest', () => {
+    expect(visibleText('line 1\n\tline 2\u202E\r', { keepLines: true })).toBe('line 1\n\tline 2\\u{202E}\\x0D');
+  });
+});
