@@ -42,10 +42,12 @@ export const HOOK_MANAGER_CONFIGS: readonly string[] = [
 ];
 
 export interface GitPlaces {
-  /** Read-only, each mounted on its own. Existing, real paths inside the workspace. */
+  /**
+   * Read-only, each mounted on its own: real paths inside the workspace. One that does not
+   * exist yet is made empty for the run by the sandbox (placeholders.ts), so a command
+   * cannot be the one to fill it.
+   */
   readOnly: string[];
-  /** Folders to make (empty) before the command runs, so a command cannot be the one to fill them. */
-  makeEmpty: string[];
   /** With git: true, the git folders the command may write (outside the workspace for a worktree). */
   gitWritable: string[];
 }
@@ -57,7 +59,7 @@ export async function gitPlaces(
   workspace: string,
   options: { git: boolean; hooksPath?: HooksPathReader; gitlinks?: GitlinkReader },
 ): Promise<GitPlaces> {
-  const places: GitPlaces = { readOnly: [], makeEmpty: [], gitWritable: [] };
+  const places: GitPlaces = { readOnly: [], gitWritable: [] };
   const dotGit = path.join(workspace, '.git');
   const kind = entryKind(dotGit);
   if (kind === 'folder') {
@@ -164,14 +166,10 @@ function commonDirOf(gitDir: string): string | null {
   return line ? realOrNull(path.resolve(gitDir, line)) : null;
 }
 
-/** A folder inside the workspace, read-only; made empty first when it does not exist. */
+/** A folder inside the workspace, read-only; the sandbox makes it empty for the run when it does not exist. */
 function addFolder(places: GitPlaces, folder: string): void {
   const kind = entryKind(folder);
-  if (kind === 'folder' || kind === 'file') places.readOnly.push(folder);
-  else if (kind === 'absent') {
-    places.makeEmpty.push(folder);
-    places.readOnly.push(folder);
-  }
+  if (kind === 'folder' || kind === 'file' || kind === 'absent') places.readOnly.push(folder);
   // A link is left alone: it lands somewhere else, which is read-only unless it is in the workspace,
   // and then that place is what a command could change; see the note in the closing issue.
 }
