@@ -19,16 +19,22 @@ export interface RetryNotice {
   discardedText: string;
 }
 
-/** One block of the system prompt; `cache` ends a cache breakpoint on it (Anthropic; others ignore it). */
-export interface SystemPart {
-  text: string;
-  cache?: boolean;
+/**
+ * Where prompt-cache breakpoints end, as positions: after the system prompt (the tools
+ * come before it, so it covers them too) and after these messages. The client writes
+ * them in its provider's wire format; a provider that caches on its own gets none.
+ */
+export interface CacheBreakpoints {
+  system: boolean;
+  /** Indices into `messages`, ascending. */
+  messages: readonly number[];
 }
 
 export interface StepRequest {
-  system: string | readonly SystemPart[];
+  system: string;
   /** The conversation so far, including earlier tool calls and tool results. */
   messages: ModelMessage[];
+  cacheBreakpoints?: CacheBreakpoints;
   tools: Readonly<Record<string, ToolSpec>>;
   /** The reply's cap, kept free in the context window; the config's maxOutputTokens when absent. */
   maxOutputTokens?: number;

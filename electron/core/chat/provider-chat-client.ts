@@ -3,16 +3,9 @@
  * the SDK's own retry off and a step-level retry in its place.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  streamText,
-  type AssistantModelMessage,
-  type LanguageModel,
-  type SystemModelMessage,
-  type TextStreamPart,
-  type ToolSet,
-} from 'ai';
+import { streamText, type AssistantModelMessage, type LanguageModel, type TextStreamPart, type ToolSet } from 'ai';
 import type { ChatClient, StepRequest, StepResult, StepToolCall } from './chat-client.js';
-import { ANTHROPIC_BREAKPOINT } from './cache-breakpoint.js';
+import { messagesWithBreakpoints, systemWithBreakpoint } from './cache-breakpoint.js';
 import { ChatError } from './chat-error.js';
 import { describeInvalidToolCall } from './invalid-tool-call.js';
 import { resolveApiKey, type KeyStore } from './key-store.js';
@@ -42,16 +35,6 @@ function toStepToolCall(part: Extract<Part, { type: 'tool-call' }>): StepToolCal
   const call: StepToolCall = { toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
   if (part.invalid) call.error = describeInvalidToolCall(part.error);
   return call;
-}
-
-/** System parts as the SDK takes them; a part marked `cache` carries an Anthropic cache breakpoint. */
-function instructionsOf(system: StepRequest['system']): string | SystemModelMessage[] {
-  if (typeof system === 'string') return system;
-  return system.map((part) => ({
-    role: 'system',
-    content: part.text,
-    ...(part.cache ? { providerOptions: ANTHROPIC_BREAKPOINT } : {}),
-  }));
 }
 
 function abortedError(): ChatError {
@@ -118,8 +101,8 @@ export class ProviderChatClient implements ChatClient {
   ): Promise<StepResult> {
     const result = streamText({
       model,
-      instructions: instructionsOf(request.system),
-      messages: request.messages,
+      instructions: systemWithBreakpoint(this.config.provider, request.system, request.cacheBreakpoints),
+      messages: messagesWithBreakpoints(this.config.provider, request.messages, request.cacheBreakpoints),
       tools,
       maxRetries: 0,
       abortSignal: request.signal,

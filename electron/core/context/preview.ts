@@ -6,6 +6,7 @@
  */
 import type { ModelMessage } from 'ai';
 import { PREVIEW_PART_MAX_CHARS, type ContextPart } from '../../../shared/context-preview.js';
+import type { CacheBreakpoints } from '../chat/chat-client.js';
 import type { ToolSpec } from '../chat/tool-specs.js';
 import type { Entry } from './history.js';
 import { messageBytes } from './render.js';
@@ -19,7 +20,7 @@ interface PreviewSource {
 }
 
 export function previewParts(
-  step: { messages: ModelMessage[]; system: ReadonlyArray<{ text: string; cache?: boolean }> },
+  step: { cacheBreakpoints: CacheBreakpoints },
   view: PreviewSource,
   tokens: (bytes: number) => number,
 ): ContextPart[] {
@@ -28,13 +29,13 @@ export function previewParts(
     return { ...p, text: cutText(p.text, size), bytes: size, tokens: tokens(size) };
   };
   const parts: ContextPart[] = [
-    part({ kind: 'system', label: 'system prompt', text: view.system, breakpoint: step.system.some((s) => s.cache) }),
+    part({ kind: 'system', label: 'system prompt', text: view.system, breakpoint: step.cacheBreakpoints.system }),
     ...Object.entries(view.tools).map(([name, spec]) =>
       part({ kind: 'tool', label: name, text: toolText(name, spec) }),
     ),
   ];
   let index = 0;
-  const sent = step.messages;
+  const marks = new Set(step.cacheBreakpoints.messages);
   for (const message of view.summary?.messages ?? []) {
     parts.push(
       part(
@@ -43,7 +44,7 @@ export function previewParts(
           role: 'user',
           label: 'summary of earlier history',
           text: messageText(message),
-          breakpoint: marked(sent[index++]),
+          breakpoint: marks.has(index++),
         },
         messageBytes(message),
       ),
@@ -59,7 +60,7 @@ export function previewParts(
             label: label(message),
             text: messageText(message),
             ...(item.masked && message.role === 'tool' ? { masked: true } : {}),
-            breakpoint: marked(sent[index++]),
+            breakpoint: marks.has(index++),
             seqs: [item.entry.seq, item.entry.lastSeq],
           },
           messageBytes(message),
@@ -68,10 +69,6 @@ export function previewParts(
     }
   }
   return parts;
-}
-
-function marked(message: ModelMessage | undefined): boolean {
-  return message?.providerOptions !== undefined;
 }
 
 function label(m: ModelMessage): string {

@@ -12,8 +12,8 @@ import type { ModelConfig } from '../../../shared/contract.js';
 import type { ContextPreview } from '../../../shared/context-preview.js';
 import type { CompactionTrigger, EventPayload, SessionEvent } from '../../../shared/events.js';
 import { COMPACT_TRIGGER_SHARE, MASK_TRIGGER_SHARE, SUMMARY_MAX_TOKENS } from '../../../shared/limits.js';
-import { ANTHROPIC_BREAKPOINT } from '../chat/cache-breakpoint.js';
-import type { ChatClient, StepUsage, SystemPart } from '../chat/chat-client.js';
+import { takesCacheBreakpoints } from '../chat/cache-breakpoint.js';
+import type { CacheBreakpoints, ChatClient, StepUsage } from '../chat/chat-client.js';
 import type { ChatError } from '../chat/chat-error.js';
 import type { ToolSpec } from '../chat/tool-specs.js';
 import { loadToolArgs } from '../log/tool-args.js';
@@ -64,8 +64,10 @@ export interface ContextCall {
 /** One step's request, ready for ChatClient.step. */
 export interface PreparedStep {
   model: ModelConfig;
-  system: SystemPart[];
+  system: string;
   messages: ModelMessage[];
+  /** Where the prompt cache's breakpoints go; `chat/` writes them in the provider's format. */
+  cacheBreakpoints: CacheBreakpoints;
   tools: Record<string, ToolSpec>;
   maxOutputTokens: number;
   cacheKey: string;
@@ -424,11 +426,13 @@ export class SessionContext {
   /** The request a view makes, with breakpoints; `extra` messages (a summary request) follow the history. */
   private prepare(view: View, extra: ModelMessage[] = []): PreparedStep {
     const history = [...(view.summary?.messages ?? []), ...view.items.flatMap((i) => i.rendered.messages)];
+    const messages = [...history, ...extra];
     const requestBytes = this.bytes(view) + extra.reduce((n, m) => n + messageBytes(m), 0);
     return {
       model: view.model,
-      system: [{ text: view.system, ...(view.model.provider === 'anthropic' ? { cache: true } : {}) }],
-      messages: withBreakpoints(view.model, [...history, ...extra], extra.length > 0 ? -1 : frozenEnd(view)),
+      system: view.system,
+      messages,
+      cacheBreakpoints: breakpointsFor(view.model, messages, extra.length > 0 ? -1 : frozenEnd(view)),
       tools: view.tools,
       maxOutputTokens: view.room.outputReserve,
       cacheKey: this.deps.sessionId,
@@ -484,16 +488,11 @@ export function modelKey(model: ModelConfig): string {
   return `${model.provider}:${model.modelId}`;
 }
 
-/** Breakpoints on the messages (Anthropic only); the cached rendering is never edited. */
-function withBreakpoints(model: ModelConfig, messages: ModelMessage[], frozen: number): ModelMessage[] {
-  if (model.provider !== 'anthropic') return messages;
-  const marks = new Set(
-    messageBreakpoints(
-      messages.map((m) => m.role),
-      frozen,
-    ),
-  );
-  return messages.map((m, i) => (marks.has(i) ? ({ ...m, providerOptions: ANTHROPIC_BREAKPOINT } as ModelMessage) : m));
+/** Where the breakpoints go, for a provider that caches only where a request marks it. */
+function breakpointsFor(model: ModelConfig, messages: readonly ModelMessage[], frozen: number): CacheBreakpoints {
+  if (!takesCacheBreakpoints(model.provider)) return { system: false, messages: [] };
+  const roles = messages.map((m) => m.role);
+  return { system: true, messages: messageBreakpoints(roles, frozen) };
 }
 
 /** The last message of the part that stays put between masking blocks: the summary and the masked entries. */

@@ -168,6 +168,30 @@ describe.each(providerCases)('ProviderChatClient with $name', (provider: Provide
     expect(sent.toolSchemas[1]).toMatchObject({ properties: { path: { type: 'string' } }, required: ['path'] });
   });
 
+  it("writes the cache breakpoints in the provider's own format: Anthropic's cache_control, none for OpenAI", async () => {
+    fake.enqueue({ text: 'Done.' });
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: 'reply' },
+      { role: 'user', content: 'second' },
+    ];
+    await client().step(stepRequest({ messages, cacheBreakpoints: { system: true, messages: [0, 2] } }));
+
+    const raw = fake.requests[0]!.rawBody;
+    if (provider.name !== 'anthropic') {
+      expect(raw).not.toContain('cache_control');
+      return;
+    }
+    const body = fake.requests[0]!.body as {
+      system: Array<{ cache_control?: unknown }>;
+      messages: Array<{ content: Array<{ cache_control?: unknown }> }>;
+    };
+    const marked = (blocks: Array<{ cache_control?: unknown }>) => blocks.some((b) => b.cache_control !== undefined);
+    expect(marked(body.system)).toBe(true);
+    expect(body.messages.map((m) => marked(m.content))).toEqual([true, false, true]);
+    expect(messages.every((m) => m.providerOptions === undefined)).toBe(true);
+  });
+
   it('sends the key in its header and nowhere else', async () => {
     fake.enqueue({ text: 'hi' });
 
