@@ -1,11 +1,12 @@
 /**
  * The MCP servers a person disabled in Settings, kept in the data folder so they stay
- * disabled across restarts. A server is known by its file and name.
+ * disabled across restarts. A server is known by its file and name (serverKey).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../log/atomic-file.js';
 import type { McpServerConfig } from './mcp-config.js';
+import { serverKey } from './server-key.js';
 
 export class DisabledServers {
   private loaded: Promise<Set<string>> | null = null;
@@ -13,13 +14,13 @@ export class DisabledServers {
   constructor(private readonly dataDir: string) {}
 
   async has(server: McpServerConfig): Promise<boolean> {
-    return (await this.load()).has(keyOf(server));
+    return (await this.load()).has(serverKey(server));
   }
 
   async set(server: McpServerConfig, disabled: boolean): Promise<void> {
     const keys = await this.load();
-    if (disabled) keys.add(keyOf(server));
-    else keys.delete(keyOf(server));
+    if (disabled) keys.add(serverKey(server));
+    else keys.delete(serverKey(server));
     await writeFileAtomic(this.file(), JSON.stringify([...keys].sort(), null, 2));
   }
 
@@ -34,8 +35,4 @@ export class DisabledServers {
   private file(): string {
     return path.join(this.dataDir, 'mcp-disabled.json');
   }
-}
-
-function keyOf(server: McpServerConfig): string {
-  return `${server.source}#${server.name}`;
 }

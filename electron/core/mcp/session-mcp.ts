@@ -33,6 +33,7 @@ import { serverFingerprint, toolFingerprint } from './fingerprint.js';
 import { readMcpConfig, type McpConfig, type McpServerConfig } from './mcp-config.js';
 import { mcpToolDef } from './mcp-tool-def.js';
 import { ServerConnection } from './server-connection.js';
+import { namedServer, serverKey } from './server-key.js';
 import { shownArgv, shownUrl, startCardBody } from './start-card.js';
 
 export interface SessionMcpDeps {
@@ -108,7 +109,7 @@ export class SessionMcp {
       this.allowed.set(body.tool, { description: body.description, inputSchema: body.inputSchema });
     }
     if (body.kind === 'mcp_server') {
-      const key = `${body.source}#${body.server}`;
+      const key = serverKey(namedServer(body));
       if (event.answer === 'deny') this.deniedStarts.set(key, body.fingerprint);
       else {
         this.allowedStarts.set(key, body.fingerprint);
@@ -169,7 +170,7 @@ export class SessionMcp {
     await this.reconcile(await this.readConfig());
     const server = this.find(name);
     await this.stopServer(server);
-    this.deniedStarts.delete(keyOf(server.config));
+    this.deniedStarts.delete(serverKey(server.config));
     server.state = 'stopped';
     delete server.error;
     if (server.config.scope === 'user' || this.startGranted(server)) await this.start(server);
@@ -213,7 +214,8 @@ export class SessionMcp {
     const named = new Map(config.servers.map((c) => [c.name, c]));
     for (const [name, server] of this.servers) {
       const next = named.get(name);
-      if (next && serverFingerprint(next) === server.fingerprint && next.source === server.config.source) continue;
+      if (next && serverFingerprint(next) === server.fingerprint && serverKey(next) === serverKey(server.config))
+        continue;
       await this.stopServer(server);
       this.servers.delete(name);
     }
@@ -238,7 +240,7 @@ export class SessionMcp {
   }
 
   private denied(server: Server): boolean {
-    if (this.deniedStarts.get(keyOf(server.config)) !== server.fingerprint) return false;
+    if (this.deniedStarts.get(serverKey(server.config)) !== server.fingerprint) return false;
     server.state = 'not_allowed';
     server.error = 'its start card was denied';
     return true;
@@ -250,8 +252,7 @@ export class SessionMcp {
       .some(
         (g) =>
           g.kind === 'mcp_server' &&
-          g.server === server.config.name &&
-          g.source === server.config.source &&
+          serverKey(namedServer(g)) === serverKey(server.config) &&
           g.fingerprint === server.fingerprint,
       );
   }
@@ -297,7 +298,7 @@ export class SessionMcp {
 
   private async startPlan(config: McpServerConfig): Promise<McpServerPlan> {
     const fingerprint = serverFingerprint(config);
-    const before = this.allowedStarts.get(keyOf(config));
+    const before = this.allowedStarts.get(serverKey(config));
     const changed =
       before && before !== fingerprint
         ? "its command, arguments, folder, URL, or a variable's or header's name or value differ from what you allowed before"
@@ -484,8 +485,4 @@ export class SessionMcp {
   private changed(): void {
     if (!this.disposed) this.deps.changed();
   }
-}
-
-function keyOf(config: McpServerConfig): string {
-  return `${config.source}#${config.name}`;
 }
