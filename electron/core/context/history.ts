@@ -12,6 +12,11 @@
  * after results have come back starts the next step.
  */
 import type { SessionEvent, StepUsageRecord } from '../../../shared/events.js';
+import { hookFailedNote } from '../hooks/hook-report.js';
+import type { ResultHolds } from '../tools/types.js';
+
+/** What a tool's results hold, by the tool's name; undefined for a tool that says nothing (or is gone). */
+export type HoldsOf = (tool: string) => ResultHolds | undefined;
 
 export type ToolResultEvent = Extract<SessionEvent, { type: 'tool_result' }>;
 export type CompactionEvent = Extract<SessionEvent, { type: 'compaction' }>;
@@ -50,7 +55,10 @@ export class History {
   private named = new Map<string, Set<string>>();
   private blobCalls: Array<{ tool: string; argsBlob: string }> = [];
 
-  constructor(events: Iterable<SessionEvent> = []) {
+  constructor(
+    private readonly holdsOf: HoldsOf,
+    events: Iterable<SessionEvent> = [],
+  ) {
     for (const event of events) this.add(event);
   }
 
@@ -89,7 +97,7 @@ export class History {
 
   /** Records the path a file tool was called on. */
   private nameFile(tool: string, args: unknown): void {
-    const use = fileUse(tool, args);
+    const use = fileUse(this.holdsOf(tool), args);
     if (!use) return;
     let set = this.named.get(use.path);
     if (!set) this.named.set(use.path, (set = new Set()));
@@ -108,7 +116,7 @@ export class History {
         return this.push({ kind: 'user', seq: e.seq, lastSeq: e.seq, text: e.text });
       case 'hook_run':
         if (!e.toolCallId && !e.ok) {
-          this.push({ kind: 'user', seq: e.seq, lastSeq: e.seq, text: hookNote(e) });
+          this.push({ kind: 'user', seq: e.seq, lastSeq: e.seq, text: hookFailedNote(e) });
         }
         return;
       case 'assistant_text':
@@ -176,28 +184,11 @@ export class History {
   }
 }
 
-/** The file tools, and what a call of each says about its path. */
-const FILE_TOOLS: Record<string, string> = {
-  read_file: 'read',
-  list_dir: 'listed',
-  grep: 'searched',
-  write_file: 'written',
-  search_replace: 'edited',
-};
-
-/** The path a file tool's call names, and how it uses it; null for other tools. */
-export function fileUse(tool: string, args: unknown): { path: string; how: string } | null {
-  const how = FILE_TOOLS[tool];
-  if (!how || args === null || typeof args !== 'object') return null;
+/** The path a call names, and what it did with it; null for a call that names no file. */
+export function fileUse(holds: ResultHolds | undefined, args: unknown): { path: string; how: string } | null {
+  const file = holds?.file;
+  if (!file || args === null || typeof args !== 'object') return null;
   const path = (args as { path?: unknown }).path;
-  if (typeof path === 'string' && path !== '') return { path, how };
-  return tool === 'grep' ? { path: '.', how } : null;
-}
-
-export function hookText(e: { argv: string[]; exitCode: number | null; output: string }): string {
-  return `$ ${e.argv.join(' ')}\nexit ${e.exitCode ?? 'none'}\n${e.output}`;
-}
-
-function hookNote(e: { argv: string[]; exitCode: number | null; output: string }): string {
-  return `A Stop hook failed, so the task is not finished yet.\n${hookText(e)}`;
+  if (typeof path === 'string' && path !== '') return { path, how: file.how };
+  return file.defaultPath !== undefined ? { path: file.defaultPath, how: file.how } : null;
 }

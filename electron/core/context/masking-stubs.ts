@@ -4,18 +4,18 @@
  * same event always gives the same bytes, so a masked prefix stays cacheable.
  */
 import { MASK_MIN_BYTES } from '../../../shared/limits.js';
+import type { ResultHolds } from '../tools/types.js';
 
 /** A result at most this large is kept: its stub would save nothing. */
 export function worthMasking(text: string): boolean {
   return Buffer.byteLength(text) > MASK_MIN_BYTES;
 }
 
-export function maskedResult(tool: string, output: string, seq: number): string {
+export function maskedResult(tool: string, holds: ResultHolds | undefined, output: string, seq: number): string {
   const bytes = Buffer.byteLength(output);
-  const again =
-    tool === 'run'
-      ? 'Run the command again (it asks the user again) only if you need its output.'
-      : `Call ${tool} again with the same arguments if you need it.`;
+  const again = holds?.commandOutput
+    ? 'Run the command again (it asks the user again) only if you need its output.'
+    : `Call ${tool} again with the same arguments if you need it.`;
   return `[Result hidden to keep the context small: this ${tool} result (${bytes.toLocaleString('en-US')} bytes, log seq ${seq}) is no longer shown. ${again}]`;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { AssistantModelMessage, ModelMessage, TextPart, ToolCallPart, ToolResultPart } from 'ai';
 import { EVENT_INLINE_MAX_BYTES } from '../../../shared/limits.js';
-import type { CallPart, CompactionEvent, Entry, StepEntry } from './history.js';
+import type { CallPart, CompactionEvent, Entry, HoldsOf, StepEntry } from './history.js';
 import { maskedArgs, maskedResult, worthMasking } from './masking-stubs.js';
 
 export const NO_RESULT = 'no result: the turn stopped before this call ran';
@@ -21,7 +21,10 @@ export type LoadArgs = (part: CallPart) => Promise<unknown>;
 export class Renderer {
   private readonly cache = new WeakMap<Entry, { key: string; rendered: Rendered }>();
 
-  constructor(private readonly loadArgs: LoadArgs) {}
+  constructor(
+    private readonly loadArgs: LoadArgs,
+    private readonly holdsOf: HoldsOf,
+  ) {}
 
   async entry(entry: Entry, masked: boolean): Promise<Rendered> {
     const key = `${entry.lastSeq}:${masked}`;
@@ -57,9 +60,17 @@ export class Renderer {
       type: 'tool-result',
       toolCallId: call.toolCallId,
       toolName: call.toolName,
-      output: resultOutput(step, call, masked),
+      output: this.resultOutput(step, call, masked),
     }));
     return [assistant, { role: 'tool', content }];
+  }
+
+  private resultOutput(step: StepEntry, call: ToolCallPart, masked: boolean): ToolResultPart['output'] {
+    const r = step.results.get(call.toolCallId);
+    if (!r) return { type: 'error-text', value: NO_RESULT };
+    const hidden = masked && worthMasking(r.output);
+    const value = hidden ? maskedResult(r.tool, this.holdsOf(r.tool), r.output, r.seq) : r.output;
+    return r.ok ? { type: 'text', value } : { type: 'error-text', value };
   }
 }
 
@@ -70,13 +81,6 @@ export class Renderer {
 function uselessBulk(step: StepEntry, part: CallPart, input: unknown): boolean {
   const r = step.results.get(part.toolCallId);
   return r !== undefined && !r.ok && jsonBytes(input) > EVENT_INLINE_MAX_BYTES;
-}
-
-function resultOutput(step: StepEntry, call: ToolCallPart, masked: boolean): ToolResultPart['output'] {
-  const r = step.results.get(call.toolCallId);
-  if (!r) return { type: 'error-text', value: NO_RESULT };
-  const value = masked && worthMasking(r.output) ? maskedResult(r.tool, r.output, r.seq) : r.output;
-  return r.ok ? { type: 'text', value } : { type: 'error-text', value };
 }
 
 export function userMessage(text: string): ModelMessage {

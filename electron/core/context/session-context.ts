@@ -19,7 +19,7 @@ import type { ToolSpec } from '../chat/tool-specs.js';
 import { loadToolArgs } from '../log/tool-args.js';
 import type { Workspace } from '../paths/workspace.js';
 import { findSkills, skillRoots } from '../skills/skills.js';
-import type { ToolDef } from '../tools/types.js';
+import type { ResultHolds, ToolShown } from '../tools/types.js';
 import { messageBreakpoints } from './breakpoints.js';
 import { Estimator, roomFor, type Room } from './budget.js';
 import { knownFacts, summaryRequest, tailStart, withKnownFacts } from './compaction.js';
@@ -42,7 +42,7 @@ export interface ContextDeps {
   workspace: Workspace | null;
   home: string;
   /** The tools the model is shown; the same array for as long as they do not change (MCP tools come and go). */
-  tools: () => readonly ToolDef[];
+  tools: () => readonly ToolShown[];
   /** What the model is told of the MCP servers this turn, if any. */
   mcpNotes?: () => string | null;
   getBlob(id: string): Promise<Buffer>;
@@ -101,14 +101,17 @@ interface View {
 export class SessionContext {
   private readonly history: History;
   private readonly renderer: Renderer;
-  private toolBlock: { defs: readonly ToolDef[]; specs: Record<string, ToolSpec>; bytes: number } | null = null;
+  private toolBlock: { defs: readonly ToolShown[]; specs: Record<string, ToolSpec>; bytes: number } | null = null;
   private readonly args = new Map<string, Promise<unknown>>();
   private system: string | null = null;
   private lock: Promise<unknown> = Promise.resolve();
+  /** What a tool's results hold, as its definition says: the room never names a tool. */
+  private readonly holdsOf = (tool: string): ResultHolds | undefined =>
+    this.deps.tools().find((d) => d.name === tool)?.holds;
 
   constructor(private readonly deps: ContextDeps) {
-    this.history = new History(deps.events);
-    this.renderer = new Renderer((part) => this.callArgs(part));
+    this.history = new History(this.holdsOf, deps.events);
+    this.renderer = new Renderer((part) => this.callArgs(part), this.holdsOf);
   }
 
   /** Every appended event, in order. */
@@ -371,7 +374,7 @@ export class SessionContext {
   private async namedFiles(): Promise<ReadonlyMap<string, Set<string>>> {
     const files = new Map([...this.history.files].map(([path, how]) => [path, new Set(how)]));
     for (const call of this.history.callsInBlobs) {
-      const use = fileUse(call.tool, await this.callArgs({ argsBlob: call.argsBlob }).catch(() => null));
+      const use = fileUse(this.holdsOf(call.tool), await this.callArgs({ argsBlob: call.argsBlob }).catch(() => null));
       if (use) files.set(use.path, (files.get(use.path) ?? new Set()).add(use.how));
     }
     return files;

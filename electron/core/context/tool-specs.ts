@@ -1,24 +1,18 @@
 /**
- * The tools as the model sees them: the workspace tools and the turn's own (ask, finish,
- * use_skill), converted to JSON Schema once per session rather than by the SDK on every
- * step. The SDK then only checks JSON syntax and tool names; the arguments are validated
+ * The tools as the model sees them, converted to JSON Schema once per session rather
+ * than by the SDK on every step. The SDK then only checks JSON syntax and tool names; the arguments are validated
  * by the tools' own zod schemas, whose errors name each field. The order is fixed, so the
  * tool block at the head of every request stays byte for byte the same (and cached).
  */
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
 import type { ToolSpec } from '../chat/tool-specs.js';
-import type { ToolDef } from '../tools/types.js';
-import { AGENT_TOOL_NAMES, agentToolDescriptions, askSchema, finishSchema, useSkillSchema } from './agent-tools.js';
+import type { ToolShown } from '../tools/types.js';
 
-export function toolSpecs(definitions: readonly ToolDef[]): Record<string, ToolSpec> {
+export function toolSpecs(definitions: readonly ToolShown[]): Record<string, ToolSpec> {
   const tools: Record<string, ToolSpec> = {};
   for (const def of definitions) {
     tools[def.name] = { description: def.description, inputSchema: def.inputSchema ?? toJsonSchema(def.schema) };
-  }
-  const agentSchemas = { ask: askSchema, finish: finishSchema, use_skill: useSkillSchema };
-  for (const name of AGENT_TOOL_NAMES) {
-    tools[name] = { description: agentToolDescriptions[name], inputSchema: toJsonSchema(agentSchemas[name]) };
   }
   return tools;
 }

@@ -12,18 +12,18 @@ import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent, QuestionEvent } from '../../../shared/reducer.js';
 import type { ChatClient, StepResult, StepToolCall } from '../chat/chat-client.js';
 import { isChatError } from '../chat/chat-error.js';
-import { askSchema, finishSchema, useSkillSchema } from '../context/agent-tools.js';
 import { ContextFullError } from '../context/context-full-error.js';
-import { hookText } from '../context/history.js';
 import type { SessionContext } from '../context/session-context.js';
 import { CancelledError } from '../gate/gate-error.js';
 import { DENIED, type Gate, type ToolCall } from '../gate/gate.js';
+import { finishRefused } from '../hooks/hook-report.js';
 import { readStopHooks } from '../hooks/stop-hooks.js';
 import type { Workspace } from '../paths/workspace.js';
 import { findSkills, loadSkill, skillRoots } from '../skills/skills.js';
 import type { ToolResult } from '../tools/types.js';
 import { storeToolArgs } from '../log/tool-args.js';
 import { capText } from '../text/output-cap.js';
+import { askSchema, finishSchema, useSkillSchema } from './agent-tools.js';
 import type { Questions } from './questions.js';
 
 /** The session's log as the runner uses it. */
@@ -268,7 +268,7 @@ export class Runner {
       const ok = denied || (r.ok && exitCode === 0);
       const output = capText(denied ? 'skipped: denied by the user' : r.ok ? r.output : r.error, HOOK_OUTPUT_MAX_BYTES);
       await record.append({ type: 'hook_run', turnId, toolCallId, argv, ok, exitCode, output });
-      if (!ok) return `Stop hook failed, so the task is not finished:\n${hookText({ argv, exitCode, output })}`;
+      if (!ok) return finishRefused({ argv, exitCode, output });
     }
     await record.append({ type: 'result', turnId, summary });
     return true as const;

@@ -15,6 +15,7 @@ import type { ChatClient } from '../chat/chat-client.js';
 import type { ContextPreview } from '../../../shared/context-preview.js';
 import { SessionContext } from '../context/session-context.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
+import { withAgentTools } from '../runner/agent-tools.js';
 import { pendingResults, Runner } from '../runner/runner.js';
 import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
 import { ToolError, type ToolContext, type ToolDef } from '../tools/types.js';
@@ -115,7 +116,7 @@ export class Session {
       events: this.events,
       workspace: deps.workspace,
       home: deps.home,
-      tools: () => this.tools.definitions(),
+      tools: () => withAgentTools(this.tools.definitions()),
       mcpNotes: () => this.mcp?.modelNotes() ?? null,
       getBlob: (id) => deps.files.getBlob(id),
       append: (p) => this.append(p),

@@ -67,6 +67,7 @@ export function createGrepTool(options: GrepToolOptions = {}): ToolDef<GrepArgs>
   const timeLimitMs = options.timeLimitMs ?? GREP_TIME_LIMIT_MS;
   return {
     name: 'grep',
+    holds: { file: { how: 'searched', defaultPath: '.' } },
     reaches: 'read',
     description: DESCRIPTION,
     schema: grepArgsSchema,

@@ -23,6 +23,7 @@ const DESCRIPTION = `List the names in one folder (not recursive), sorted.
 
 export const listDirTool: ToolDef<ListDirArgs> = {
   name: 'list_dir',
+  holds: { file: { how: 'listed' } },
   reaches: 'read',
   description: DESCRIPTION,
   schema: listDirArgsSchema,

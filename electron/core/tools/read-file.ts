@@ -38,6 +38,7 @@ const DESCRIPTION = `Read a text file.
 
 export const readFileTool: ToolDef<ReadFileArgs> = {
   name: 'read_file',
+  holds: { file: { how: 'read' } },
   reaches: 'read',
   description: DESCRIPTION,
   schema: readFileArgsSchema,

@@ -85,6 +85,7 @@ const DESCRIPTION = `Run a program in the workspace and get back its exit code, 
 
 export const runTool: ToolDef<RunArgs> = {
   name: 'run',
+  holds: { commandOutput: true },
   description: DESCRIPTION,
   schema: runArgsSchema,
   plan: planRun,

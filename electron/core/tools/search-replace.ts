@@ -32,6 +32,7 @@ const DESCRIPTION = `Replace exact text in an existing file.
 export function createSearchReplaceTool(writer = new AtomicWriter()): ToolDef<SearchReplaceArgs> {
   return {
     name: 'search_replace',
+    holds: { file: { how: 'edited' } },
     reaches: 'write',
     description: DESCRIPTION,
     schema: searchReplaceArgsSchema,

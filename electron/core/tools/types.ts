@@ -106,8 +106,20 @@ export interface ToolContext {
   sandbox: ConfinementPolicy;
 }
 
-/** One tool: a schema for its arguments, a plan step and an execute step. */
-export interface ToolDef<A = Record<string, unknown>> {
+/**
+ * What a call's result holds, said by the tool itself so the model's context never
+ * names tools: which file the call names and what it did with it (for a summary's list
+ * of files), and whether seeing a hidden result again asks the user again.
+ */
+export interface ResultHolds {
+  /** The file in the call's `path` argument and what was done with it; `defaultPath` when the call may leave it out. */
+  file?: { how: 'read' | 'listed' | 'searched' | 'written' | 'edited'; defaultPath?: string };
+  /** A command's output: seeing it again means running the command again, which asks the user again. */
+  commandOutput?: true;
+}
+
+/** A tool as the model is shown it: its name, its words and its arguments' schema. */
+export interface ToolShown<A = Record<string, unknown>> {
   name: string;
   /** Written for the model: what it does, its limits, how to page. */
   description: string;
@@ -115,6 +127,11 @@ export interface ToolDef<A = Record<string, unknown>> {
   schema: z.ZodType<A>;
   /** The schema as the model is shown it, when it is not made from `schema` (an MCP tool's own). */
   inputSchema?: JSONSchema7;
+  holds?: ResultHolds;
+}
+
+/** One tool: a schema for its arguments, a plan step and an execute step. */
+export interface ToolDef<A = Record<string, unknown>> extends ToolShown<A> {
   /**
    * The tool takes a `path` it reads or writes. Where that lands outside the workspace, a
    * planning error is not shown to the model unless the session holds a grant there.

@@ -30,6 +30,7 @@ const DESCRIPTION = `Create a file, or replace a file's whole content.
 export function createWriteFileTool(writer = new AtomicWriter()): ToolDef<WriteFileArgs> {
   return {
     name: 'write_file',
+    holds: { file: { how: 'written' } },
     reaches: 'write',
     description: DESCRIPTION,
     schema: writeFileArgsSchema,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EventPayload, SessionEvent } from '../../../../../shared/events.js';
 import { History } from '../../../../../electron/core/context/history.js';
+import { WORKSPACE_TOOLS } from '../../../../../electron/core/tools/tools.js';
+
+/** What the workspace tools say their results hold, as the session's context asks it. */
+const holdsOf = (tool: string) => WORKSPACE_TOOLS.find((d) => d.name === tool)?.holds;
 
 function log(...payloads: EventPayload[]): SessionEvent[] {
   return payloads.map((p, i) => ({ ...p, seq: i + 1, ts: '2026-12-03T00:00:00.000Z' }) as SessionEvent);
@@ -52,7 +56,7 @@ const events = log(
 
 describe('the history the model sees, folded from the log', () => {
   it('groups a step’s text and calls with their results; a call after results starts the next step', () => {
-    const h = new History(events);
+    const h = new History(holdsOf, events);
     expect(h.entries.map((e) => [e.kind, e.seq, e.lastSeq])).toEqual([
       ['user', 1, 1],
       ['step', 3, 7],
@@ -63,7 +67,7 @@ describe('the history the model sees, folded from the log', () => {
   });
 
   it('keeps the masking boundary, the stated window, the calibration and the named files', () => {
-    const h = new History(events);
+    const h = new History(holdsOf, events);
     expect(h.maskedThrough).toBe(7);
     expect(h.statedWindow('anthropic:m')).toBe(100_000);
     expect(h.statedWindow('openai:x')).toBeNull();
@@ -73,7 +77,7 @@ describe('the history the model sees, folded from the log', () => {
   });
 
   it('drops what a compaction covers, but keeps the person’s messages for the next summary', () => {
-    const h = new History([
+    const h = new History(holdsOf, [
       ...events,
       ...log({
         type: 'compaction',
@@ -91,15 +95,15 @@ describe('the history the model sees, folded from the log', () => {
   });
 
   it('arrives at the same state event by event as all at once (a restart)', () => {
-    const live = new History();
+    const live = new History(holdsOf);
     for (const e of events) live.add(e);
-    const reopened = new History(events);
+    const reopened = new History(holdsOf, events);
     expect(JSON.stringify(live.entries, mapJson)).toBe(JSON.stringify(reopened.entries, mapJson));
     expect(live.maskedThrough).toBe(reopened.maskedThrough);
   });
 
   it('ignores a result whose call is not in the open step', () => {
-    const h = new History(log({ type: 'user_message', messageId: 'm', text: 'x' }, result('stray')));
+    const h = new History(holdsOf, log({ type: 'user_message', messageId: 'm', text: 'x' }, result('stray')));
     expect(h.entries).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import { ChatError } from '../../../../../electron/core/chat/chat-error.js';
 import { ContextFullError } from '../../../../../electron/core/context/context-full-error.js';
 import { SessionContext, type ContextCall } from '../../../../../electron/core/context/session-context.js';
 import { WORKSPACE_TOOLS } from '../../../../../electron/core/tools/tools.js';
+import { withAgentTools } from '../../../../../electron/core/runner/agent-tools.js';
 
 const anthropic: ModelConfig = {
   provider: 'anthropic',
@@ -38,7 +39,7 @@ function harness(events: SessionEvent[] = []) {
       events: from,
       workspace: null,
       home: '/nonexistent',
-      tools: () => WORKSPACE_TOOLS,
+      tools: () => withAgentTools(WORKSPACE_TOOLS),
       getBlob: () => Promise.reject(new Error('no blobs here')),
       append: async (payload: EventPayload) => {
         const event = { ...payload, seq: log.length + 1, ts: '2026-12-03T00:00:00.000Z' } as SessionEvent;
