@@ -18,21 +18,35 @@ export interface Rendered {
 
 export type LoadArgs = (part: CallPart) => Promise<unknown>;
 
+/** An entry's two renderings, each made once for as long as the entry does not grow. */
+interface Renderings {
+  lastSeq: number;
+  whole?: Rendered;
+  masked?: Rendered;
+}
+
 export class Renderer {
-  private readonly cache = new WeakMap<Entry, { key: string; rendered: Rendered }>();
+  private readonly cache = new WeakMap<Entry, Renderings>();
 
   constructor(
     private readonly loadArgs: LoadArgs,
     private readonly holdsOf: HoldsOf,
   ) {}
 
+  /**
+   * The entry whole or masked. Both renderings are kept: above the masking trigger every
+   * step asks for both, and one slot would render each entry twice per step.
+   */
   async entry(entry: Entry, masked: boolean): Promise<Rendered> {
-    const key = `${entry.lastSeq}:${masked}`;
-    const hit = this.cache.get(entry);
-    if (hit?.key === key) return hit.rendered;
+    let kept = this.cache.get(entry);
+    if (kept?.lastSeq !== entry.lastSeq) this.cache.set(entry, (kept = { lastSeq: entry.lastSeq }));
+    const slot = masked ? 'masked' : 'whole';
+    const hit = kept[slot];
+    if (hit) return hit;
     const messages = entry.kind === 'user' ? [userMessage(entry.text)] : await this.step(entry, masked);
     const rendered = { messages, bytes: messages.reduce((n, m) => n + messageBytes(m), 0) };
-    this.cache.set(entry, { key, rendered });
+    // An entry that grew while this one rendered keeps its newer slots.
+    if (this.cache.get(entry) === kept) kept[slot] = rendered;
     return rendered;
   }
 

@@ -11,7 +11,7 @@ import type { ModelMessage } from 'ai';
 import type { ModelConfig } from '../../../shared/contract.js';
 import type { ContextPreview } from '../../../shared/context-preview.js';
 import type { CompactionTrigger, EventPayload, SessionEvent } from '../../../shared/events.js';
-import { COMPACT_TRIGGER_SHARE, MASK_TRIGGER_SHARE, SUMMARY_MAX_TOKENS } from '../../../shared/limits.js';
+import { SUMMARY_MAX_TOKENS } from '../../../shared/limits.js';
 import { takesCacheBreakpoints } from '../chat/cache-breakpoint.js';
 import type { CacheBreakpoints, ChatClient, StepUsage } from '../chat/chat-client.js';
 import type { ChatError } from '../chat/chat-error.js';
@@ -25,7 +25,8 @@ import { Estimator, roomFor, type Room } from './budget.js';
 import { knownFacts, summaryRequest, tailStart, withKnownFacts } from './compaction.js';
 import { ContextFullError } from './context-full-error.js';
 import { fileUse, History, type Entry } from './history.js';
-import { planMasking, type MaskPlan } from './masking.js';
+import { decideFit, type FitDecision } from './fit-decision.js';
+import type { MaskCandidate, MaskPlan } from './masking.js';
 import { worthMasking } from './masking-stubs.js';
 import { resolveModel, type ResolvedModel } from './model-catalog.js';
 import { previewParts } from './preview.js';
@@ -81,6 +82,8 @@ interface ViewItem {
   entry: Entry;
   rendered: Rendered;
   masked: boolean;
+  /** The entry's size once masked (the same as `rendered`'s when it is masked already). */
+  maskedBytes: number;
 }
 
 /** Everything one request would carry, before breakpoints. */
@@ -210,15 +213,12 @@ export class SessionContext {
     if (!turnLive) this.system = null;
     let view = await this.view(model);
     let pending: string | null = null;
-    const total = this.tokens(view);
-    if (total > view.room.input * MASK_TRIGGER_SHARE) {
-      const plan = planMasking(await this.candidates(view), view.maskedThrough, total, view.room.input);
-      if (plan && plan.tokensAfter <= view.room.input * COMPACT_TRIGGER_SHARE) {
-        view = await this.view(model, plan.throughSeq);
-        pending = `Before the next step, older tool results will be masked (shown masked here).`;
-      } else {
-        pending = 'Before the next step, the older history will be summarised; shown is the context before that.';
-      }
+    const decision = this.decide(view);
+    if (decision.next === 'mask') {
+      view = await this.view(model, decision.plan.throughSeq);
+      pending = `Before the next step, older tool results will be masked (shown masked here).`;
+    } else if (decision.next === 'summarise') {
+      pending = 'Before the next step, the older history will be summarised; shown is the context before that.';
     }
     const step = this.prepare(view);
     return {
@@ -233,17 +233,18 @@ export class SessionContext {
     };
   }
 
+  /** Carries out the one decision: send, mask a block, or summarise (and mask what a summary leaves). */
   private async fit(view: View, call: ContextCall): Promise<View> {
     const { input } = view.room;
-    if (this.tokens(view) <= input * MASK_TRIGGER_SHARE) return view;
-    let plan = planMasking(await this.candidates(view), view.maskedThrough, this.tokens(view), input);
-    if (plan && plan.tokensAfter <= input * COMPACT_TRIGGER_SHARE) return this.mask(view, plan, call);
-    if (this.mayCompact(this.tokens(view), view.room) && (await this.compact(view, call, 'budget'))) {
-      view = await this.view(call.model);
-      if (this.tokens(view) <= input * MASK_TRIGGER_SHARE) return view;
-      plan = planMasking(await this.candidates(view), view.maskedThrough, this.tokens(view), input);
+    let decision = this.decide(view);
+    if (decision.next === 'mask') return this.mask(view, decision.plan, call);
+    if (decision.next === 'summarise' && this.mayCompact(this.tokens(view), view.room)) {
+      if (await this.compact(view, call, 'budget')) {
+        view = await this.view(call.model);
+        decision = this.decide(view);
+      }
     }
-    if (plan) view = await this.mask(view, plan, call);
+    if (decision.next !== 'send' && decision.plan) view = await this.mask(view, decision.plan, call);
     const tokens = this.tokens(view);
     if (tokens > input) {
       throw new ContextFullError(
@@ -390,7 +391,9 @@ export class SessionContext {
     const items: ViewItem[] = [];
     for (const entry of this.history.entries) {
       const masked = entry.lastSeq <= maskedThrough;
-      items.push({ entry, masked, rendered: await this.renderer.entry(entry, masked) });
+      const hidden = await this.renderer.entry(entry, true);
+      const rendered = masked ? hidden : await this.renderer.entry(entry, false);
+      items.push({ entry, masked, rendered, maskedBytes: hidden.bytes });
     }
     const summaryMsg = summary ? [summaryMessage(summary)] : null;
     return {
@@ -415,15 +418,14 @@ export class SessionContext {
     return view.estimator.request(this.bytes(view));
   }
 
-  private async candidates(view: View) {
-    return Promise.all(
-      view.items.map(async (i) => ({
-        kind: i.entry.kind,
-        lastSeq: i.entry.lastSeq,
-        tokens: view.estimator.part(i.rendered.bytes),
-        maskedTokens: view.estimator.part((await this.renderer.entry(i.entry, true)).bytes),
-      })),
-    );
+  private decide(view: View): FitDecision {
+    const entries: MaskCandidate[] = view.items.map((i) => ({
+      kind: i.entry.kind,
+      lastSeq: i.entry.lastSeq,
+      tokens: view.estimator.part(i.rendered.bytes),
+      maskedTokens: view.estimator.part(i.maskedBytes),
+    }));
+    return decideFit({ total: this.tokens(view), room: view.room.input, maskedThrough: view.maskedThrough, entries });
   }
 
   /** The request a view makes, with breakpoints; `extra` messages (a summary request) follow the history. */

@@ -46,3 +46,28 @@ describe('a hidden result, in the words its tool gives', () => {
     expect(new History(holdsOf, step('run', { argv: ['cat', 'a'] })).files.size).toBe(0);
   });
 });
+
+describe('the render cache', () => {
+  it('keeps a whole and a masked rendering per entry, so switching between them renders nothing again', async () => {
+    const history = new History(holdsOf, step('read_file', { path: 'a.txt' }));
+    let loads = 0;
+    const renderer = new Renderer(async (part) => (loads++, part.args), holdsOf);
+    const entry = history.entries[1]!;
+    const first = await renderer.entry(entry, false);
+    await renderer.entry(entry, true);
+    expect(await renderer.entry(entry, false)).toBe(first);
+    await renderer.entry(entry, true);
+    expect(loads).toBe(2);
+  });
+
+  it('renders an entry again once it has grown', async () => {
+    const events = step('read_file', { path: 'a.txt' });
+    const history = new History(holdsOf, events.slice(0, 2));
+    const renderer = new Renderer(async (part) => part.args, holdsOf);
+    const open = await renderer.entry(history.entries[1]!, false);
+    history.add(events[2]!);
+    const closed = await renderer.entry(history.entries[1]!, false);
+    expect(closed).not.toBe(open);
+    expect(closed.bytes).toBeGreaterThan(open.bytes + 9_000);
+  });
+});
