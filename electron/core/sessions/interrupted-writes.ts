@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { SessionEvent } from '../../../shared/events.js';
 import type { Workspace } from '../paths/workspace.js';
-import { pendingCalls } from '../runner/runner.js';
+import { pendingCalls } from '../runner/pending-calls.js';
 import { isTempFileOf } from '../tools/atomic-write.js';
 
 const WRITE_TOOLS = ['write_file', 'search_replace'];
