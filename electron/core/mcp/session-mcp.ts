@@ -12,7 +12,7 @@
  */
 import { mcpToolName } from '../../../shared/mcp-tool-name.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { CommandSandbox, Grant, McpToolShape } from '../../../shared/cards.js';
+import type { CommandSandbox, Grant } from '../../../shared/cards.js';
 import type { McpOverview, McpServerState, McpServerStatus } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../shared/limits.js';
@@ -32,6 +32,7 @@ import type { DisabledServers } from './disabled-servers.js';
 import { serverFingerprint, toolFingerprint } from './fingerprint.js';
 import { readMcpConfig, type McpConfig, type McpServerConfig } from './mcp-config.js';
 import { mcpToolDef } from './mcp-tool-def.js';
+import { grantsVoided, PinFold } from './pin-fold.js';
 import { ServerConnection } from './server-connection.js';
 import { namedServer, serverKey } from './server-key.js';
 import { shownArgv, shownUrl, startCardBody } from './start-card.js';
@@ -79,14 +80,7 @@ export class SessionMcp {
   private readonly servers = new Map<string, Server>();
   private problems: McpOverview['problems'] = [];
   private defs: readonly ToolDef[] = [];
-  /** Per tool, what the person last allowed of it (from answered cards in the log). */
-  private readonly allowed = new Map<string, McpToolShape>();
-  /** Per server, the fingerprints whose start card was denied, and the last one allowed. */
-  private readonly deniedStarts = new Map<string, string>();
-  private readonly allowedStarts = new Map<string, string>();
-  /** The tool fingerprints each server listed last, to see a change across list_changed and restarts. */
-  private readonly listedTools = new Map<string, Map<string, string>>();
-  private readonly openCards = new Map<string, { body: Extract<SessionEvent, { type: 'card' }>['body'] }>();
+  private readonly pins = new PinFold();
   private disposed = false;
 
   constructor(private readonly deps: SessionMcpDeps) {
@@ -95,27 +89,7 @@ export class SessionMcp {
 
   /** Every appended event, in order: answered cards pin what the person allowed. */
   add(event: SessionEvent): void {
-    if (event.type === 'card' && (event.body.kind === 'mcp' || event.body.kind === 'mcp_server')) {
-      this.openCards.set(event.cardId, { body: event.body });
-      return;
-    }
-    if (event.type === 'card_withdrawn' || event.type === 'card_stale') this.openCards.delete(event.cardId);
-    if (event.type !== 'card_answer') return;
-    const card = this.openCards.get(event.cardId);
-    if (!card) return;
-    this.openCards.delete(event.cardId);
-    const body = card.body;
-    if (body.kind === 'mcp' && event.answer !== 'deny') {
-      this.allowed.set(body.tool, { description: body.description, inputSchema: body.inputSchema });
-    }
-    if (body.kind === 'mcp_server') {
-      const key = serverKey(namedServer(body));
-      if (event.answer === 'deny') this.deniedStarts.set(key, body.fingerprint);
-      else {
-        this.allowedStarts.set(key, body.fingerprint);
-        this.deniedStarts.delete(key);
-      }
-    }
+    this.pins.add(event);
   }
 
   /** The servers' tools, the same array until one of them changes. */
@@ -170,7 +144,7 @@ export class SessionMcp {
     await this.reconcile(await this.readConfig());
     const server = this.find(name);
     await this.stopServer(server);
-    this.deniedStarts.delete(serverKey(server.config));
+    this.pins.forgetDenial(server.config);
     server.state = 'stopped';
     delete server.error;
     if (server.config.scope === 'user' || this.startGranted(server)) await this.start(server);
@@ -240,7 +214,7 @@ export class SessionMcp {
   }
 
   private denied(server: Server): boolean {
-    if (this.deniedStarts.get(serverKey(server.config)) !== server.fingerprint) return false;
+    if (this.pins.deniedStart(server.config) !== server.fingerprint) return false;
     server.state = 'not_allowed';
     server.error = 'its start card was denied';
     return true;
@@ -298,7 +272,7 @@ export class SessionMcp {
 
   private async startPlan(config: McpServerConfig): Promise<McpServerPlan> {
     const fingerprint = serverFingerprint(config);
-    const before = this.allowedStarts.get(serverKey(config));
+    const before = this.pins.allowedStart(config);
     const changed =
       before && before !== fingerprint
         ? "its command, arguments, folder, URL, or a variable's or header's name or value differ from what you allowed before"
@@ -389,7 +363,6 @@ export class SessionMcp {
   /** Takes a server's tool list; a tool the session had allowed that changed voids its grants (logged). */
   private async takeTools(server: Server, tools: readonly Tool[]): Promise<void> {
     const name = server.config.name;
-    const before = this.listedTools.get(name) ?? new Map<string, string>();
     const now = new Map<string, string>();
     const defs: ToolDef[] = [];
     const connection = server.connection;
@@ -406,18 +379,18 @@ export class SessionMcp {
           server: name,
           serverFingerprint: server.fingerprint,
           connection,
-          allowedShape: (t) => this.allowed.get(t),
+          allowedShape: (t) => this.pins.allowedShape(t),
           onLost: () => server.connection === connection && this.markLost(server, connection),
           callTimeoutMs: this.deps.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
         }),
       );
     }
-    this.listedTools.set(name, now);
+    const changed = this.pins.relisted(name, now);
     server.defs = defs;
     this.rebuildDefs();
-    for (const [tool, fp] of before) {
-      if (now.get(tool) === fp) continue;
-      const voided = this.deps.grants().filter((g) => g.kind === 'mcp' && g.tool === tool).length;
+    for (const tool of changed) {
+      // Counted afresh for each: the log's reducer drops a tool's grants as its change is logged.
+      const voided = grantsVoided(tool, this.deps.grants());
       if (voided > 0) await this.deps.append({ type: 'mcp_tool_changed', server: name, tool, voided }).catch(() => {});
     }
   }
