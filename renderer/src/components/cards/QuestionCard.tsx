@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { QuestionEvent } from '../../../../shared/reducer';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 import { useArming } from './useArming';
 import './cards.css';
 
@@ -14,32 +14,21 @@ export function QuestionCard({ sessionId, question }: { sessionId: string; quest
 }
 
 function OpenQuestion({ sessionId, question }: { sessionId: string; question: QuestionEvent }) {
-  const api = useApi();
   const armed = useArming(question.questionId);
   const [text, setText] = useState('');
-  const [state, setState] = useState<{ pending: boolean; sent: boolean; error: string | null }>({
-    pending: false,
-    sent: false,
-    error: null,
-  });
-  const busy = state.pending || state.sent;
+  const answering = useCall((api, answer: string) =>
+    api['question.answer']({ id: sessionId, questionId: question.questionId, text: answer }),
+  );
+  const sent = !answering.pending && answering.error === null && answering.data !== undefined;
+  const busy = answering.pending || sent;
 
-  const send = async (answer: string) => {
-    if (busy) return;
-    setState({ pending: true, sent: false, error: null });
-    try {
-      const reply = await api['question.answer']({ id: sessionId, questionId: question.questionId, text: answer });
-      setState(
-        reply.ok ? { pending: false, sent: true, error: null } : { pending: false, sent: false, error: reply.error },
-      );
-    } catch (error) {
-      setState({ pending: false, sent: false, error: error instanceof Error ? error.message : String(error) });
-    }
+  const send = (answer: string) => {
+    if (!busy) void answering.run(answer);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() !== '') void send(text);
+    if (text.trim() !== '') send(text);
   };
 
   return (
@@ -54,7 +43,7 @@ function OpenQuestion({ sessionId, question }: { sessionId: string; question: Qu
               className="card-answer card-option"
               aria-disabled={!armed || busy}
               onClick={() => {
-                if (armed) void send(option);
+                if (armed) send(option);
               }}
             >
               {option}
@@ -71,10 +60,10 @@ function OpenQuestion({ sessionId, question }: { sessionId: string; question: Qu
           Answer
         </button>
       </form>
-      {state.sent && <p className="card-status">Answer sent.</p>}
-      {state.error && (
+      {sent && <p className="card-status">Answer sent.</p>}
+      {answering.error && (
         <p className="card-error" role="alert">
-          The answer did not go through: {state.error}
+          The answer did not go through: {answering.error}
         </p>
       )}
     </section>

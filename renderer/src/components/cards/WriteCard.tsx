@@ -3,11 +3,9 @@
  * the workspace, the sizes, and the real diff. A truncated diff says so and offers the
  * whole proposal (rule 6).
  */
-import { useState } from 'react';
 import type { WriteCardBody } from '../../../../shared/cards';
-import type { CallResponses } from '../../../../shared/contract';
 import { DIFF_TRUNCATED_LINES } from '../../../../shared/limits';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 import { byteSize } from './byte-size';
 import type { CardViewProps } from './card-views';
 import { DiffView } from './DiffView';
@@ -45,39 +43,31 @@ function PlaceMarker({ inside, path }: { inside: boolean; path: string }) {
   );
 }
 
-type Proposal = CallResponses['card.proposal'];
-
-type ProposalView =
-  { state: 'idle' } | { state: 'loading' } | { state: 'error'; error: string } | ({ state: 'loaded' } & Proposal);
-
 function TruncatedNotice({ sessionId, cardId, diffBytes }: { sessionId: string; cardId: string; diffBytes: number }) {
-  const api = useApi();
-  const [view, setView] = useState<ProposalView>({ state: 'idle' });
-  const load = async () => {
-    setView({ state: 'loading' });
-    const reply = await api['card.proposal']({ id: sessionId, cardId }).catch((error: unknown) => ({
-      ok: false as const,
-      error: error instanceof Error ? error.message : String(error),
-    }));
-    setView(reply.ok ? { state: 'loaded', ...reply.data } : { state: 'error', error: reply.error });
-  };
+  const proposal = useCall((api) => api['card.proposal']({ id: sessionId, cardId }));
+  const loaded = proposal.data;
   return (
     <div className="card-truncated">
       <p>
         <strong>Truncated:</strong> showing the first {DIFF_TRUNCATED_LINES} lines; the whole change is{' '}
         {diffBytes.toLocaleString('en')} bytes ({byteSize(diffBytes)}).
       </p>
-      {view.state !== 'loaded' && (
-        <button type="button" className="card-secondary" disabled={view.state === 'loading'} onClick={load}>
-          {view.state === 'loading' ? 'Loading the whole proposal…' : 'Show the whole proposal'}
+      {!loaded && (
+        <button
+          type="button"
+          className="card-secondary"
+          disabled={proposal.pending}
+          onClick={() => void proposal.run()}
+        >
+          {proposal.pending ? 'Loading the whole proposal…' : 'Show the whole proposal'}
         </button>
       )}
-      {view.state === 'error' && <p className="card-error">Could not load the whole proposal: {view.error}</p>}
-      {view.state === 'loaded' && (
+      {proposal.error && <p className="card-error">Could not load the whole proposal: {proposal.error}</p>}
+      {loaded && (
         <figure className="card-proposal">
-          <figcaption>The whole proposed file, {byteSize(view.bytes)}:</figcaption>
+          <figcaption>The whole proposed file, {byteSize(loaded.bytes)}:</figcaption>
           <pre className="card-proposal-text" tabIndex={0} aria-label="Whole proposed file">
-            {view.text}
+            {loaded.text}
           </pre>
         </figure>
       )}

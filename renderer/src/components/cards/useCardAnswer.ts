@@ -3,9 +3,8 @@
  * plain words; a sent one keeps the buttons inert until the card closes, so a second
  * click cannot send a second answer.
  */
-import { useCallback, useState } from 'react';
 import type { Answer } from '../../../../shared/cards';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 
 export interface CardAnswerState {
   pending: boolean;
@@ -14,21 +13,9 @@ export interface CardAnswerState {
 }
 
 export function useCardAnswer(sessionId: string, cardId: string) {
-  const api = useApi();
-  const [state, setState] = useState<CardAnswerState>({ pending: false, sent: null, error: null });
-  const answer = useCallback(
-    async (choice: Answer) => {
-      setState({ pending: true, sent: null, error: null });
-      try {
-        const reply = await api['card.answer']({ id: sessionId, cardId, answer: choice });
-        setState(
-          reply.ok ? { pending: false, sent: choice, error: null } : { pending: false, sent: null, error: reply.error },
-        );
-      } catch (error) {
-        setState({ pending: false, sent: null, error: error instanceof Error ? error.message : String(error) });
-      }
-    },
-    [api, sessionId, cardId],
-  );
-  return { ...state, answer };
+  const answering = useCall((api, choice: Answer) => api['card.answer']({ id: sessionId, cardId, answer: choice }));
+  const { pending, error, data, args, run } = answering;
+  const sent = !pending && error === null && data !== undefined && args ? args[0] : null;
+  const state: CardAnswerState = { pending, sent, error };
+  return { ...state, answer: run };
 }

@@ -4,8 +4,8 @@
  * field itself stays editable so a card going up never takes the focus or the text away.
  * While a turn runs, sending queues. Typing here never answers a card.
  */
-import { useState, type KeyboardEvent } from 'react';
-import { useApi } from '../../api/api-context';
+import type { KeyboardEvent } from 'react';
+import { useCall } from '../../api/use-call';
 import { useAppStore, useAppStoreApi } from '../../store/app-store';
 import { CompactingNote } from '../context/CompactingNote';
 import { ContextMeter } from '../context/ContextMeter';
@@ -16,39 +16,35 @@ import { useReturnedMessages } from './useReturnedMessages';
 const NO_QUEUE: never[] = [];
 
 export function Composer({ sessionId }: { sessionId: string }) {
-  const api = useApi();
   const store = useAppStoreApi();
   const state = useAppStore((s) => s.sessions[sessionId]?.state ?? null);
   const draft = useAppStore((s) => s.drafts[sessionId] ?? '');
   const setDraft = useAppStore((s) => s.setDraft);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const sending = useCall((api, text: string) => api['session.send']({ id: sessionId, text }));
+  const cancelling = useCall((api) => api['session.cancel']({ id: sessionId }));
+  const takeBack = useReturnedMessages(sessionId, state?.returned ?? NO_QUEUE);
 
   const reason = blockedReason(state);
   const running = state?.turnId != null;
-  const canSend = reason === null && !sending && draft.trim() !== '';
-
-  useReturnedMessages(sessionId, state?.returned ?? NO_QUEUE, setError);
+  const canSend = reason === null && !sending.pending && draft.trim() !== '';
+  // One line of trouble, the newest kind first: a send clears what the others said.
+  const error =
+    cancelling.error !== null
+      ? `Could not cancel: ${cancelling.error}`
+      : takeBack.error !== null
+        ? `Could not take back the returned messages: ${takeBack.error}`
+        : sending.error !== null
+          ? `Not sent: ${sending.error}`
+          : null;
 
   const send = async () => {
     if (!canSend) return;
-    setSending(true);
-    setError(null);
-    try {
-      const text = draft;
-      const reply = await api['session.send']({ id: sessionId, text });
-      // Only the sent text leaves the draft: what was typed while the send was on its way stays.
-      const now = store.getState().drafts[sessionId] ?? '';
-      if (reply.ok) setDraft(sessionId, now.startsWith(text) ? now.slice(text.length).trimStart() : now);
-      else setError(`Not sent: ${reply.error}`);
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const cancel = async () => {
-    const reply = await api['session.cancel']({ id: sessionId });
-    if (!reply.ok) setError(`Could not cancel: ${reply.error}`);
+    for (const said of [cancelling, takeBack]) if (said.error !== null) said.reset();
+    const text = draft;
+    const reply = await sending.run(text);
+    // Only the sent text leaves the draft: what was typed while the send was on its way stays.
+    const now = store.getState().drafts[sessionId] ?? '';
+    if (reply.ok) setDraft(sessionId, now.startsWith(text) ? now.slice(text.length).trimStart() : now);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -89,7 +85,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           <button type="button" className="primary" disabled={!canSend} onClick={() => void send()}>
             Send
           </button>
-          <button type="button" disabled={!running} onClick={() => void cancel()} title="Cancel the turn (Esc)">
+          <button type="button" disabled={!running} onClick={() => void cancelling.run()} title="Cancel the turn (Esc)">
             Cancel
           </button>
         </div>

@@ -1,18 +1,10 @@
 /** Messages waiting for the running turn to end, each removable before it starts. */
-import { useState } from 'react';
 import type { QueuedMessage } from '../../../../shared/reducer';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 
 export function QueuedMessages({ sessionId, queue }: { sessionId: string; queue: readonly QueuedMessage[] }) {
-  const api = useApi();
-  const [error, setError] = useState<string | null>(null);
+  const remove = useCall((api, messageId: string) => api['session.unqueue']({ id: sessionId, messageId }));
   if (queue.length === 0) return null;
-
-  const remove = async (messageId: string) => {
-    setError(null);
-    const reply = await api['session.unqueue']({ id: sessionId, messageId });
-    if (!reply.ok) setError(`Could not remove it: ${reply.error}`);
-  };
 
   return (
     <div className="queued">
@@ -25,16 +17,16 @@ export function QueuedMessages({ sessionId, queue }: { sessionId: string; queue:
               type="button"
               className="queued-remove"
               aria-label={`Remove queued message: ${m.text.slice(0, 60)}`}
-              onClick={() => void remove(m.messageId)}
+              onClick={() => void remove.run(m.messageId)}
             >
               Remove
             </button>
           </li>
         ))}
       </ul>
-      {error && (
+      {remove.error && (
         <p className="composer-error" role="alert">
-          {error}
+          {`Could not remove it: ${remove.error}`}
         </p>
       )}
     </div>

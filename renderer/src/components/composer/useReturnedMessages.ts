@@ -1,20 +1,22 @@
 /**
  * Messages a cancel handed back come home to the composer: their text joins the draft once,
- * and `session.takeReturned` tells the app, so `returned` stops growing.
+ * and `session.takeReturned` tells the app, so `returned` stops growing. The call is handed
+ * back, so the composer can say when telling the app failed.
  */
 import { useEffect } from 'react';
 import type { QueuedMessage } from '../../../../shared/reducer';
-import { useApi } from '../../api/api-context';
+import { useCall, type Call } from '../../api/use-call';
 import { useAppStore, useAppStoreApi } from '../../store/app-store';
+import type { CallResponses } from '../../../../shared/contract';
 
 export function useReturnedMessages(
   sessionId: string,
   returned: readonly QueuedMessage[],
-  onError: (text: string) => void,
-): void {
-  const api = useApi();
+): Call<[], CallResponses['session.takeReturned']> {
   const store = useAppStoreApi();
   const taken = useAppStore((s) => s.returnedTaken);
+  const takeBack = useCall((api) => api['session.takeReturned']({ id: sessionId }));
+  const { run } = takeBack;
 
   useEffect(() => {
     // The list stays until the app's returned_taken event arrives: take each message once.
@@ -25,8 +27,8 @@ export function useReturnedMessages(
     const draft = s.drafts[sessionId] ?? '';
     const joined = fresh.map((m) => m.text).join('\n\n');
     s.setDraft(sessionId, draft.trim() === '' ? joined : `${draft}\n\n${joined}`);
-    void api['session.takeReturned']({ id: sessionId }).then((reply) => {
-      if (!reply.ok) onError(`Could not take back the returned messages: ${reply.error}`);
-    });
-  }, [api, store, sessionId, returned, taken, onError]);
+    void run();
+  }, [run, store, sessionId, returned, taken]);
+
+  return takeBack;
 }

@@ -4,8 +4,7 @@
  * session counts as busy while this window's request runs and whenever the app says a
  * summary is being written (the `session.compacting` push, e.g. before a step of a turn).
  */
-import { useState } from 'react';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 
 export type CompactOutcome =
@@ -18,23 +17,22 @@ export interface CompactState {
 }
 
 export function useCompact(sessionId: string, onDone: () => void): CompactState {
-  const api = useApi();
   const pushed = useAppStore((s) => s.compacting[sessionId] === true);
-  const [asking, setAsking] = useState(false);
-  const [outcome, setOutcome] = useState<CompactOutcome>(null);
+  const asking = useCall((api, keep: string) =>
+    api['session.compact']({ id: sessionId, ...(keep ? { instructions: keep } : {}) }),
+  );
 
   const compact = async (instructions: string) => {
-    setAsking(true);
-    setOutcome(null);
-    try {
-      const keep = instructions.trim();
-      const reply = await api['session.compact']({ id: sessionId, ...(keep ? { instructions: keep } : {}) });
-      setOutcome(reply.ok ? { kind: 'done', ...reply.data } : { kind: 'failed', error: reply.error });
-      if (reply.ok) onDone();
-    } finally {
-      setAsking(false);
-    }
+    const reply = await asking.run(instructions.trim());
+    if (reply.ok) onDone();
   };
 
-  return { busy: asking || pushed, outcome, compact };
+  const outcome: CompactOutcome = asking.pending
+    ? null
+    : asking.error !== null
+      ? { kind: 'failed', error: asking.error }
+      : asking.data !== undefined
+        ? { kind: 'done', ...asking.data }
+        : null;
+  return { busy: asking.pending || pushed, outcome, compact };
 }

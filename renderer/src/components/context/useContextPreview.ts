@@ -1,11 +1,11 @@
 /**
  * Asks the app for the session's next context (`session.context`) when the dialog opens
  * and on Refresh. The last preview stays on screen while a refresh is on its way, and an
- * answer that a newer request overtook is dropped.
+ * answer that a newer request overtook is dropped (useCall).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ContextPreview } from '../../../../shared/context-preview';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 
 export interface PreviewState {
   preview: ContextPreview | null;
@@ -15,28 +15,19 @@ export interface PreviewState {
 }
 
 export function useContextPreview(sessionId: string): PreviewState {
-  const api = useApi();
-  const [preview, setPreview] = useState<ContextPreview | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  /** Grows with every Refresh; each value is one request. */
-  const [ask, setAsk] = useState(0);
+  const context = useCall((api) => api['session.context']({ id: sessionId }));
+  const { run } = context;
 
   useEffect(() => {
-    // Cleared when a newer ask (or closing the dialog) replaces this one: its answer is then dropped.
-    let wanted = true;
-    setLoading(true);
-    void api['session.context']({ id: sessionId }).then((reply) => {
-      if (!wanted) return;
-      setLoading(false);
-      setError(reply.ok ? null : reply.error);
-      if (reply.ok) setPreview(reply.data);
-    });
-    return () => {
-      wanted = false;
-    };
-  }, [api, sessionId, ask]);
+    void run();
+  }, [run, sessionId]);
+  const refresh = useCallback(() => void run(), [run]);
 
-  const refresh = useCallback(() => setAsk((n) => n + 1), []);
-  return { preview, loading, error, refresh };
+  return {
+    preview: context.data ?? null,
+    // Nothing asked yet counts as loading: the dialog opens reading.
+    loading: context.pending || (context.data === undefined && context.error === null),
+    error: context.error,
+    refresh,
+  };
 }

@@ -3,29 +3,23 @@
  * and if not why and what to install; and "Refuse commands that cannot be confined",
  * which turns every such card into a plain refusal.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { ShownPlacesField } from './ShownPlacesField';
 import './commands-field.css';
 
 export function CommandsField({ view }: { view: SettingsView }) {
-  const api = useApi();
   const setSettings = useAppStore((s) => s.setSettings);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const saving = useCall((api, on: boolean) => api['settings.set']({ refuseUnconfined: on }));
   const helpId = useId();
   const sandbox = view.sandbox;
 
   const toggle = async (on: boolean) => {
-    setError(null);
-    setPending(true);
-    const reply = await api['settings.set']({ refuseUnconfined: on });
-    setPending(false);
+    const reply = await saving.run(on);
     // The checkbox shows what the core saved, never only what was clicked.
     if (reply.ok) setSettings(reply.data);
-    else setError(reply.error);
   };
 
   return (
@@ -53,7 +47,7 @@ export function CommandsField({ view }: { view: SettingsView }) {
         <input
           type="checkbox"
           checked={view.refuseUnconfined === true}
-          disabled={pending}
+          disabled={saving.pending}
           aria-describedby={helpId}
           onChange={(e) => void toggle(e.target.checked)}
         />
@@ -62,9 +56,9 @@ export function CommandsField({ view }: { view: SettingsView }) {
       <p id={helpId} className="field-help">
         Where no sandbox can run, the agent is told no instead of a card asking you to run its command unconfined.
       </p>
-      {error && (
+      {saving.error && (
         <p className="dialog-error" role="alert">
-          {error}
+          {saving.error}
         </p>
       )}
       {sandbox?.available === true && <ShownPlacesField view={view} />}

@@ -4,29 +4,32 @@
  */
 import { useState } from 'react';
 import type { Provider, SettingsView } from '../../../../shared/contract';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { keySourceWords } from './key-source';
 import { PROVIDER_SHORT_NAMES } from './provider-names';
 
 export function KeyField({ provider, view }: { provider: Provider; view: SettingsView }) {
-  const api = useApi();
   const setSettings = useAppStore((s) => s.setSettings);
   const [value, setValue] = useState('');
   const [plainTextOk, setPlainTextOk] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const storing = useCall((api, key: string | null) => api['settings.set']({ key: { provider, value: key } }));
   const storage = 'keyStorage' in view ? view.keyStorage : 'os';
   const source = view.keys[provider];
 
   const store = async (key: string | null) => {
-    setMessage(null);
-    const reply = await api['settings.set']({ key: { provider, value: key } });
-    if (!reply.ok) return setMessage({ kind: 'error', text: reply.error });
+    const reply = await storing.run(key);
+    if (!reply.ok) return;
     setSettings(reply.data);
     setValue('');
     setPlainTextOk(false);
-    setMessage({ kind: 'ok', text: key === null ? 'Key removed.' : 'Key saved.' });
   };
+  const message: { kind: 'ok' | 'error'; text: string } | null =
+    storing.error !== null
+      ? { kind: 'error', text: storing.error }
+      : !storing.pending && storing.data !== undefined
+        ? { kind: 'ok', text: storing.args?.[0] === null ? 'Key removed.' : 'Key saved.' }
+        : null;
 
   const needsConsent = storage === 'plain-text' && !plainTextOk;
   return (

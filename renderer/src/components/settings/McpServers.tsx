@@ -7,8 +7,9 @@
  * Everything a config file or a server wrote (commands, URLs, errors, stderr) is shown as
  * text nodes with its invisible characters marked: a workspace's .mcp.json is untrusted.
  */
-import { useId, useState } from 'react';
-import type { McpOverview, McpServerStatus } from '../../../../shared/contract';
+import { useId } from 'react';
+import type { McpOverview, McpServerStatus, Reply } from '../../../../shared/contract';
+import { useCall } from '../../api/use-call';
 import { useAppStore, useHomeFolder } from '../../store/app-store';
 import { CODE_OPTIONS, PROSE_OPTIONS, visibleString } from '../cards/visible-text';
 import { VisibleLines } from '../cards/VisibleLines';
@@ -123,20 +124,15 @@ function ServerItem({
 }: {
   server: McpServerStatus;
   shown: (path: string) => string;
-  act: (server: string, action: ServerAction) => Promise<string | null>;
+  act: (server: string, action: ServerAction) => Promise<Reply<McpOverview>>;
 }) {
-  const [pending, setPending] = useState<ServerAction['kind'] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const acting = useCall((_api, action: ServerAction) => act(server.name, action));
+  const asked = acting.args?.[0];
+  const pending = acting.pending && asked ? asked.kind : null;
+  const error = acting.error !== null && asked ? `Could not ${actionWords(asked)}: ${acting.error}` : null;
   const nameId = useId();
   const disabled = server.state === 'disabled';
-
-  const run = async (action: ServerAction, what: string) => {
-    setPending(action.kind);
-    setError(null);
-    const failure = await act(server.name, action);
-    setPending(null);
-    if (failure !== null) setError(`Could not ${what}: ${failure}`);
-  };
+  const run = (action: ServerAction) => void acting.run(action);
 
   return (
     <li className={`mcp-server mcp-server-${server.state}`}>
@@ -160,7 +156,7 @@ function ServerItem({
           type="button"
           aria-describedby={nameId}
           disabled={pending !== null || disabled}
-          onClick={() => void run({ kind: 'restart' }, 'restart it')}
+          onClick={() => run({ kind: 'restart' })}
         >
           Restart
         </button>
@@ -168,7 +164,7 @@ function ServerItem({
           type="button"
           aria-describedby={nameId}
           disabled={pending !== null}
-          onClick={() => void run({ kind: 'enable', enabled: disabled }, disabled ? 'enable it' : 'disable it')}
+          onClick={() => run({ kind: 'enable', enabled: disabled })}
         >
           {disabled ? 'Enable' : 'Disable'}
         </button>
@@ -185,6 +181,11 @@ function ServerItem({
       )}
     </li>
   );
+}
+
+function actionWords(action: ServerAction): string {
+  if (action.kind === 'restart') return 'restart it';
+  return action.enabled ? 'enable it' : 'disable it';
 }
 
 function ServerState({ server }: { server: McpServerStatus }) {

@@ -6,22 +6,21 @@
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
 import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 
 export function NotificationsField({ view }: { view: SettingsView }) {
   const api = useApi();
   const setSettings = useAppStore((s) => s.setSettings);
-  const [error, setError] = useState<string | null>(null);
+  const saving = useCall((api, on: boolean) => api['settings.set']({ notifications: on }));
   const [permission, setPermission] = useState(() =>
     typeof Notification === 'undefined' ? null : Notification.permission,
   );
   const inBrowser = api.getPathForFile === undefined;
 
   const toggle = async (on: boolean) => {
-    setError(null);
-    const reply = await api['settings.set']({ notifications: on });
+    const reply = await saving.run(on);
     if (reply.ok) setSettings(reply.data);
-    else setError(reply.error);
   };
 
   const askPermission = async () => {
@@ -45,9 +44,9 @@ export function NotificationsField({ view }: { view: SettingsView }) {
           This browser blocks notifications for this page; the tab title still shows the count.
         </p>
       )}
-      {error && (
+      {saving.error && (
         <p className="dialog-error" role="alert">
-          {error}
+          {saving.error}
         </p>
       )}
     </fieldset>

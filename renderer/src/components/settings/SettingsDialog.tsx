@@ -5,9 +5,9 @@
  * servers of the session in the active tab.
  */
 import { useState, type FormEvent } from 'react';
-import { providerSchema, type Provider } from '../../../../shared/contract';
+import { providerSchema, type ModelConfig, type Provider } from '../../../../shared/contract';
 import { findModelFacts } from '../../../../shared/model-facts';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { Dialog } from '../frame/Dialog';
 import { keySourceWords } from './key-source';
@@ -35,11 +35,12 @@ export function SettingsDialog() {
 }
 
 function SettingsForm() {
-  const api = useApi();
   const view = useAppStore((s) => s.settings)!;
   const setSettings = useAppStore((s) => s.setSettings);
   const [form, setForm] = useState<ModelForm>(() => formFrom(view.model));
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const saving = useCall((api, model: ModelConfig) => api['settings.set']({ model }));
+  /** What is wrong with the form, found before anything is sent; it stays until the next save is sent. */
+  const [invalid, setInvalid] = useState<string | null>(null);
   const catalog = useModelCatalog();
   const tester = useConnectionTest(form);
   const field = (name: keyof ModelForm) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
@@ -47,12 +48,18 @@ function SettingsForm() {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const model = modelFrom(form);
-    if ('error' in model) return setMessage({ kind: 'error', text: model.error });
-    const reply = await api['settings.set']({ model });
-    if (!reply.ok) return setMessage({ kind: 'error', text: reply.error });
-    setSettings(reply.data);
-    setMessage({ kind: 'ok', text: 'Saved.' });
+    if ('error' in model) return setInvalid(model.error);
+    setInvalid(null);
+    const reply = await saving.run(model);
+    if (reply.ok) setSettings(reply.data);
   };
+  const failure = invalid ?? saving.error;
+  const message: { kind: 'ok' | 'error'; text: string } | null =
+    failure !== null
+      ? { kind: 'error', text: failure }
+      : saving.data !== undefined
+        ? { kind: 'ok', text: 'Saved.' }
+        : null;
 
   return (
     <div className="settings">

@@ -6,30 +6,24 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
-import { useApi } from '../../api/api-context';
+import { useCall } from '../../api/use-call';
 import { useAppStore, useHomeFolder } from '../../store/app-store';
 import { VisibleText } from '../cards/VisibleText';
 import { PROSE_OPTIONS } from '../cards/visible-text';
 
 export function ShownPlacesField({ view }: { view: SettingsView }) {
-  const api = useApi();
   const setSettings = useAppStore((s) => s.setSettings);
   const home = useHomeFolder();
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const saving = useCall((api, places: string[]) => api['settings.set']({ shownPlaces: places }));
   const inputId = useId();
   const helpId = useId();
   const shown = view.shown ?? { toolchains: [], added: [] };
   const short = (p: string) => (home && p.startsWith(`${home}/`) ? `~${p.slice(home.length)}` : p);
 
   const save = async (places: string[]): Promise<boolean> => {
-    setError(null);
-    setPending(true);
-    const reply = await api['settings.set']({ shownPlaces: places });
-    setPending(false);
+    const reply = await saving.run(places);
     if (reply.ok) setSettings(reply.data);
-    else setError(reply.error);
     return reply.ok;
   };
 
@@ -64,7 +58,7 @@ export function ShownPlacesField({ view }: { view: SettingsView }) {
               <button
                 type="button"
                 className="shown-places-remove"
-                disabled={pending}
+                disabled={saving.pending}
                 aria-label={`Remove ${short(p)}`}
                 onClick={() => void save(shown.added.filter((q) => q !== p))}
               >
@@ -85,13 +79,13 @@ export function ShownPlacesField({ view }: { view: SettingsView }) {
           aria-describedby={helpId}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <button type="submit" disabled={pending || !draft.trim()}>
+        <button type="submit" disabled={saving.pending || !draft.trim()}>
           Add
         </button>
       </form>
-      {error && (
+      {saving.error && (
         <p className="dialog-error" role="alert">
-          {error}
+          {saving.error}
         </p>
       )}
     </div>

@@ -4,8 +4,8 @@
  * found, or the server is unreachable (with the URL tried).
  */
 import { useState } from 'react';
-import type { ConnectionTest } from '../../../../shared/contract';
-import { useApi } from '../../api/api-context';
+import type { ConnectionTest, ModelConfig } from '../../../../shared/contract';
+import { useCall } from '../../api/use-call';
 import { modelFrom, type ModelForm } from './model-form';
 
 interface Tried extends ConnectionTest {
@@ -21,28 +21,34 @@ export interface ConnectionTester {
 }
 
 export function useConnectionTest(form: ModelForm): ConnectionTester {
-  const api = useApi();
-  const [testing, setTesting] = useState(false);
-  const [tried, setTried] = useState<Tried | null>(null);
+  /** The first argument is the form the test is about. */
+  const testing = useCall((api, _form: string, model: ModelConfig) => api['settings.test']({ model }));
+  /** A form that cannot make a model setting answers at once, without a call; the next test clears it. */
+  const [invalid, setInvalid] = useState<Tried | null>(null);
+  const asked = testing.args?.[0] ?? '';
+  const tried: Tried | null =
+    invalid ??
+    (testing.error !== null
+      ? { outcome: 'failed', message: testing.error, form: asked }
+      : testing.data !== undefined
+        ? { ...testing.data, form: asked }
+        : null);
 
-  const run = async () => {
+  const run = () => {
     const snapshot = JSON.stringify(form);
     const model = modelFrom(form);
-    if ('error' in model) return setTried({ outcome: 'failed', message: model.error, form: snapshot });
-    setTesting(true);
-    setTried(null);
-    const reply = await api['settings.test']({ model });
-    setTesting(false);
-    setTried({ ...(reply.ok ? reply.data : { outcome: 'failed', message: reply.error }), form: snapshot });
+    if ('error' in model) return setInvalid({ outcome: 'failed', message: model.error, form: snapshot });
+    setInvalid(null);
+    void testing.run(snapshot, model);
   };
 
   return {
-    testing,
+    testing: testing.pending,
     // A result speaks of the setting it tried: once the form says something else, it is not shown.
     result: tried && tried.form === JSON.stringify(form) ? tried : null,
     // One test at a time: a second click while one waits does nothing.
     test: () => {
-      if (!testing) void run();
+      if (!testing.pending) run();
     },
   };
 }

@@ -26,8 +26,8 @@ export function DropZone({ children }: { children: ReactNode }) {
     setOver(false);
     const outcome = droppedFolder(event.dataTransfer, api.getPathForFile?.bind(api));
     if ('error' in outcome) return showNotice({ kind: 'error', text: outcome.error });
-    const problem = await openSession(outcome.path);
-    if (problem) showNotice({ kind: 'error', text: `Could not open ${outcome.path}: ${problem}` });
+    const reply = await openSession(outcome.path);
+    if (!reply.ok) showNotice({ kind: 'error', text: `Could not open ${outcome.path}: ${reply.error}` });
   };
 
   return (

@@ -3,6 +3,7 @@
  * takes the pick), or choose a recent workspace; Enter opens a session on it in a new tab.
  */
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { Dialog } from '../frame/Dialog';
 import { recentWorkspaces } from './recent-workspaces';
@@ -16,26 +17,23 @@ export function OpenFolderDialog() {
   const sessions = useAppStore((s) => s.sessions);
   const recent = useMemo(() => recentWorkspaces(sessions), [sessions]);
   const openSession = useOpenSession();
+  const opening = useCall((_api, folder: string) => openSession(folder));
   const [path, setPath] = useState('');
   const [picked, setPicked] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const suggestions = useFolderCompletion(path);
   const shown = picked !== null && picked < suggestions.length ? picked : null;
 
   const edit = (value: string) => {
     setPath(value);
     setPicked(null);
-    setError(null);
+    // Editing clears what the last try said (nothing is said while one is on its way).
+    if (opening.error !== null) opening.reset();
   };
 
   const open = async (folder: string) => {
-    if (folder.trim() === '' || busy) return;
-    setBusy(true);
-    const problem = await openSession(folder.trim());
-    setBusy(false);
-    if (problem) setError(problem);
-    else closeDialog();
+    if (folder.trim() === '' || opening.pending) return;
+    const reply = await opening.run(folder.trim());
+    if (reply.ok) closeDialog();
   };
 
   const take = (folder: string | undefined) => {
@@ -111,13 +109,13 @@ export function OpenFolderDialog() {
             ))}
           </ul>
         )}
-        {error && (
+        {opening.error && (
           <p className="dialog-error" role="alert">
-            {error}
+            {opening.error}
           </p>
         )}
         <div className="dialog-actions">
-          <button type="submit" className="primary" disabled={busy || path.trim() === ''}>
+          <button type="submit" className="primary" disabled={opening.pending || path.trim() === ''}>
             Open
           </button>
         </div>

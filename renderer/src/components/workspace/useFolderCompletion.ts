@@ -1,31 +1,26 @@
 /**
  * Folder suggestions for what is typed, from `folders.complete`, a moment after typing
- * stops. A reply that arrives after a newer one was asked for is dropped.
+ * stops. A reply that arrives after a newer one was asked for is dropped (useCall).
  */
-import { useEffect, useRef, useState } from 'react';
-import { useApi } from '../../api/api-context';
+import { useEffect } from 'react';
+import { useCall } from '../../api/use-call';
 
 const PAUSE_MS = 120;
+const NONE: string[] = [];
 
 export function useFolderCompletion(prefix: string): string[] {
-  const api = useApi();
-  const [folders, setFolders] = useState<string[]>([]);
-  const asked = useRef(0);
+  const complete = useCall((api, typed: string) => api['folders.complete']({ prefix: typed }));
+  const { run, reset } = complete;
 
   useEffect(() => {
-    const ticket = ++asked.current;
     if (prefix.trim() === '') {
-      setFolders([]);
+      reset();
       return;
     }
-    const timer = setTimeout(() => {
-      void api['folders.complete']({ prefix }).then((reply) => {
-        // A half-typed path that matches nothing is normal: no suggestions, no error.
-        if (ticket === asked.current) setFolders(reply.ok ? reply.data.folders : []);
-      });
-    }, PAUSE_MS);
+    const timer = setTimeout(() => void run(prefix), PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [api, prefix]);
+  }, [run, reset, prefix]);
 
-  return folders;
+  // A half-typed path that matches nothing is normal: no suggestions, no error.
+  return complete.error === null ? (complete.data?.folders ?? NONE) : NONE;
 }

@@ -1,19 +1,22 @@
-/** Opens a session on a folder and shows it in a new tab; resolves to an error text or null. */
+/** Opens a session on a folder and shows it in a new tab; resolves to the call's reply (an error in words). */
 import { useCallback } from 'react';
+import type { Reply, SessionSummary } from '../../../../shared/contract';
 import { useApi } from '../../api/api-context';
+import { settled } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 
-export function useOpenSession(): (workspace: string) => Promise<string | null> {
+export function useOpenSession(): (workspace: string) => Promise<Reply<SessionSummary>> {
   const api = useApi();
   const upsertSummary = useAppStore((s) => s.upsertSummary);
   const openTab = useAppStore((s) => s.openTab);
   return useCallback(
     async (workspace: string) => {
-      const reply = await api['sessions.open']({ workspace });
-      if (!reply.ok) return reply.error;
-      upsertSummary(reply.data);
-      openTab(reply.data.id);
-      return null;
+      const reply = await settled(api['sessions.open']({ workspace }));
+      if (reply.ok) {
+        upsertSummary(reply.data);
+        openTab(reply.data.id);
+      }
+      return reply;
     },
     [api, upsertSummary, openTab],
   );
