@@ -12,6 +12,7 @@ import type { RetryPolicy } from './chat/retry-policy.js';
 import { Attention, type AttentionSink } from './attention/attention.js';
 import { CardDiffer } from './diff/card-differ.js';
 import { Host } from './host.js';
+import { Pushes } from './pushes.js';
 import type { Durability } from './log/session-log.js';
 import { SessionStore } from './log/session-store.js';
 import { SessionError } from './sessions/session-error.js';
@@ -72,11 +73,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = new AppSettings(options.dataDir);
   const differ = new CardDiffer(options.diffWorkerUrl ? { workerUrl: options.diffWorkerUrl } : {});
   const attention = options.attention ? new Attention(options.attention) : undefined;
+  const pushes = new Pushes(options.onUnexpected);
   const makeChat =
     options.chatFactory ??
     ((model: ModelConfig, k: KeyStore) =>
       new ProviderChatClient({ config: model, keys: k, env: options.env, retry: options.retry }));
-  let host: Host | null = null;
   // Values of keys saved in Settings, kept so no command's environment carries them under any name.
   let storedKeys: string[] = [];
   const refreshStoredKeys = async () => {
@@ -114,7 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     commandEnv: secretFreeEnv,
     sandbox: { sandbox, refuseUnconfined: () => settings.current().refuseUnconfined },
     newId: randomUUID,
-    emit: (push) => host?.emit(push),
+    emit: (push) => pushes.emit(push),
     // The user's own mcp.json sits in the data folder, which no tool or command reaches without a card.
     mcp: {
       userConfigDir: options.dataDir,
@@ -125,11 +126,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const terminals = new Terminals({
     workspaceOf: async (id) => (await sessions.get(id)).summary().workspace,
     env: secretFreeEnv,
-    emit: (push) => host?.emit(push),
+    emit: (push) => pushes.emit(push),
     newId: randomUUID,
     spawn: options.spawnPty,
   });
-  host = new Host({
+  const host = new Host({
     sessions,
     terminals,
     settings,
@@ -141,11 +142,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     attention,
     keyStorage: options.keyStorage,
     sandbox,
+    pushes,
   });
   await host.init();
   const { unreadable } = await sessions.start();
   if (attention) {
-    host.subscribe((push) => attention.onPush(push));
+    pushes.subscribe((push) => attention.onPush(push));
     attention.seed(await sessions.list());
   }
   // Let go of last first: the shells and the sessions (whose turns and servers use the

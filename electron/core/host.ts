@@ -25,6 +25,7 @@ import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
 import type { Attention } from './attention/attention.js';
+import type { Pushes } from './pushes.js';
 import { completeFolders } from './paths/folder-completion.js';
 import { SessionError } from './sessions/session-error.js';
 import { modelCatalog } from './context/model-catalog.js';
@@ -49,6 +50,8 @@ export interface HostDeps {
   onUnexpected?: (err: unknown) => void;
   /** The commands' sandbox, for Settings to say whether it runs here and what to install. */
   sandbox: Sandbox;
+  /** The core's pushes, which the sessions and shells emit into. */
+  pushes: Pushes;
 }
 
 type Handlers = { [N in CallName]: (req: CallRequest<N>) => Promise<CallResponses[N]> };
@@ -60,7 +63,6 @@ const ENV_KEYS: Record<Provider, string | null> = {
 };
 
 export class Host {
-  private readonly listeners = new Set<(push: Push) => void>();
   private readonly handlers: Handlers;
   private settingsProblem: string | null = null;
 
@@ -143,19 +145,12 @@ export class Host {
   }
 
   subscribe(listener: (push: Push) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.deps.pushes.subscribe(listener);
   }
 
-  /** Sessions push through here; listeners that throw do not stop the others. */
+  /** A push of the shell's own (a focus request); listeners that throw do not stop the others. */
   emit(push: Push): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(push);
-      } catch (err) {
-        this.deps.onUnexpected?.(err);
-      }
-    }
+    this.deps.pushes.emit(push);
   }
 
   private async settingsView(): Promise<SettingsView> {
