@@ -9,6 +9,15 @@ const noElectron = {
   message: 'electron/core runs in plain Node: reach the OS shell through an interface the core defines.',
 };
 
+// The renderer talks to the app only through shared/contract.ts.
+const rendererPaths = [{ name: 'electron', message: 'The renderer talks only through the contract.' }];
+const rendererPatterns = [
+  {
+    group: ['**/electron/**', 'node:*'],
+    message: 'The renderer never imports electron/ or Node: use shared/contract.ts.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'coverage/**', 'renderer/dist/**', 'test-results/**'] },
   js.configs.recommended,
@@ -45,15 +54,20 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { paths: rendererPaths, patterns: rendererPatterns }],
+    },
+  },
+  {
+    // A later block replaces the rule's options, so the renderer's own come along.
+    files: ['renderer/src/store/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer talks only through the contract.' }],
+          paths: rendererPaths,
           patterns: [
-            {
-              group: ['**/electron/**', 'node:*'],
-              message: 'The renderer never imports electron/ or Node: use shared/contract.ts.',
-            },
+            ...rendererPatterns,
+            { group: ['**/components/**'], message: 'The store never imports a component (UI.md, Renderer layout).' },
           ],
         },
       ],

@@ -6,7 +6,7 @@
  */
 import type { Push } from '../../../shared/contract';
 import type { RendererApi } from '../api/types';
-import { markCardEvent } from '../components/cards/card-paint';
+import { markCardEvent } from './card-paint';
 import type { AppStore } from './app-store';
 import { foldCaughtUp, foldPushes, type FoldResult } from './push-batch';
 

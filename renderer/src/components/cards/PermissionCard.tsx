@@ -4,10 +4,10 @@
  */
 import { useEffect, type KeyboardEvent } from 'react';
 import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
+import { markCardPaintedSoon } from '../../store/card-paint';
 import { AnswerBar } from './AnswerBar';
 import { answerForKey } from './card-keys';
 import { cardLabel } from './card-label';
-import { markCardPaintedSoon } from './card-paint';
 import { cardView } from './card-views';
 import { reaskedNote } from './reasked-note';
 import { CardRecord } from './CardRecord';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CardEvent, CardOutcome, TranscriptItem } from '../../../../shared/reducer';
 import { ApiProvider } from '../../../../renderer/src/api/api-context';
-import { markCardEvent } from '../../../../renderer/src/components/cards/card-paint';
+import { markCardEvent } from '../../../../renderer/src/store/card-paint';
 import { PermissionCard } from '../../../../renderer/src/components/cards/PermissionCard';
 import { QuestionCard } from '../../../../renderer/src/components/cards/QuestionCard';
 import { Transcript } from '../../../../renderer/src/components/transcript/Transcript';
