@@ -28,6 +28,7 @@ import {
   type ToolDef,
   type ToolResult,
 } from '../tools/types.js';
+import { reconcileConfig } from './config-reconcile.js';
 import type { DisabledServers } from './disabled-servers.js';
 import { serverFingerprint, toolFingerprint } from './fingerprint.js';
 import { readMcpConfig, type McpConfig, type McpServerConfig } from './mcp-config.js';
@@ -185,20 +186,17 @@ export class SessionMcp {
   /** Takes a fresh config: servers gone or changed are stopped; new ones wait to start. */
   private async reconcile(config: McpConfig): Promise<void> {
     this.problems = config.problems;
-    const named = new Map(config.servers.map((c) => [c.name, c]));
-    for (const [name, server] of this.servers) {
-      const next = named.get(name);
-      if (next && serverFingerprint(next) === server.fingerprint && serverKey(next) === serverKey(server.config))
-        continue;
+    const { stop, add } = reconcileConfig(this.servers, config);
+    for (const server of stop) {
       await this.stopServer(server);
-      this.servers.delete(name);
+      this.servers.delete(server.config.name);
     }
-    for (const config of named.values()) {
-      if (this.servers.has(config.name)) continue;
-      const disabled = await this.deps.disabled.has(config);
-      this.servers.set(config.name, {
-        config,
-        fingerprint: serverFingerprint(config),
+    for (const next of add) {
+      if (this.servers.has(next.name)) continue; // another reconcile added it while this one awaited
+      const disabled = await this.deps.disabled.has(next);
+      this.servers.set(next.name, {
+        config: next,
+        fingerprint: serverFingerprint(next),
         state: disabled ? 'disabled' : 'stopped',
         connection: null,
         defs: [],
