@@ -5,7 +5,7 @@
  */
 import type { CommandCardBody } from '../../../../shared/cards';
 import { ArgvTokens } from './ArgvTokens';
-import type { CardViewProps } from './card-views';
+import type { CardViewProps } from './card-view-props';
 import { SandboxLine } from './SandboxNotes';
 import { VisibleText } from './VisibleText';
 import { workspaceRelative } from './workspace-path';

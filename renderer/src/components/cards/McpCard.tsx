@@ -7,7 +7,7 @@
  */
 import type { McpCardBody } from '../../../../shared/cards';
 import { byteSize } from './byte-size';
-import type { CardViewProps } from './card-views';
+import type { CardViewProps } from './card-view-props';
 import { compactJsonText } from './compact-json';
 import { LineDiffView } from './LineDiffView';
 import { sortedJson } from './line-diff';

@@ -8,7 +8,7 @@
  */
 import type { McpServerCardBody, McpVariableFeed } from '../../../../shared/cards';
 import { ArgvTokens } from './ArgvTokens';
-import type { CardViewProps } from './card-views';
+import type { CardViewProps } from './card-view-props';
 import { FolderLine } from './CommandCard';
 import { SandboxLine, SandboxRecordLine, SandboxWarnings } from './SandboxNotes';
 import { PROSE_OPTIONS } from './visible-text';

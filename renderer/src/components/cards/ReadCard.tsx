@@ -1,6 +1,6 @@
 /** An outside read (UI.md card rule 1): the absolute path, and the tool it is for. */
 import type { ReadCardBody, ReadTool } from '../../../../shared/cards';
-import type { CardViewProps } from './card-views';
+import type { CardViewProps } from './card-view-props';
 import { VisibleText } from './VisibleText';
 
 const TOOL_WORDS: Record<ReadTool, string> = {

@@ -7,7 +7,7 @@ import type { WriteCardBody } from '../../../../shared/cards';
 import { DIFF_TRUNCATED_LINES } from '../../../../shared/limits';
 import { useCall } from '../../api/use-call';
 import { byteSize } from './byte-size';
-import type { CardViewProps } from './card-views';
+import type { CardViewProps } from './card-view-props';
 import { DiffView } from './DiffView';
 import { VisibleText } from './VisibleText';
 import { workspaceRelative } from './workspace-path';

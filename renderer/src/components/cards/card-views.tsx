@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import { describeCard, type CardBody } from '../../../../shared/cards';
 import { ArgvTokens } from './ArgvTokens';
+import type { CardViewProps } from './card-view-props';
 import { CommandCard } from './CommandCard';
 import { McpCard, McpRecordNote, McpRecordSubject, McpWarnings } from './McpCard';
 import { McpServerCard, McpServerRecordNote, McpServerRecordSubject, McpServerWarnings } from './McpServerCard';
@@ -18,15 +19,6 @@ import { workspaceRelative } from './workspace-path';
 
 export type CardKind = CardBody['kind'];
 export type BodyOf<K extends CardKind> = Extract<CardBody, { kind: K }>;
-
-export interface CardViewProps<B extends CardBody> {
-  sessionId: string;
-  workspace: string;
-  cardId: string;
-  body: B;
-  /** Shown expanded in the transcript's record, where the record says the sandbox on its own line. */
-  inRecord: boolean;
-}
 
 export interface CardView<B extends CardBody> {
   /** Everything the card shows of what would happen (rule 1): the open card, and its record opened. */
