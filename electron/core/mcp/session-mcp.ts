@@ -7,18 +7,22 @@
  * mcp__<server>__<tool>. When a server changes a tool the session had allowed, the grants
  * for it are void (logged), and its next card shows what changed.
  *
+ * It coordinates; each concern has a file of its own: reconciling the config
+ * (config-reconcile.ts), a server's states (server-state.ts), pinning from the log
+ * (pin-fold.ts) and the words (server-words.ts).
+ *
  * It is a disposable: the session releases it on its close or the app's, and every server
  * process stops with it, whole tree.
  */
-import { mcpToolName } from '../../../shared/mcp-tool-name.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { mcpToolName } from '../../../shared/mcp-tool-name.js';
 import type { CommandSandbox, Grant } from '../../../shared/cards.js';
-import type { McpOverview, McpServerState, McpServerStatus } from '../../../shared/contract.js';
+import type { McpOverview } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../shared/limits.js';
-import { DENIED, type Planner, type ToolCall } from '../gate/gate.js';
-import { planConfinement, type ConfinementPolicy } from '../sandbox/confinement.js';
+import type { Planner, ToolCall } from '../gate/gate.js';
 import { profileOfCard } from '../sandbox/card-profile.js';
+import { planConfinement, type ConfinementPolicy } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
 import {
   ToolError,
@@ -36,7 +40,33 @@ import { mcpToolDef } from './mcp-tool-def.js';
 import { grantsVoided, PinFold } from './pin-fold.js';
 import { ServerConnection } from './server-connection.js';
 import { namedServer, serverKey } from './server-key.js';
-import { shownArgv, shownUrl, startCardBody } from './start-card.js';
+import {
+  cardClosed,
+  detach,
+  newServer,
+  startDue,
+  startRefused,
+  toAsking,
+  toDisabled,
+  toEnabled,
+  toFailed,
+  toLost,
+  toReady,
+  toStarting,
+  toStopped,
+  type McpServer,
+} from './server-state.js';
+import {
+  cardOutOfDate,
+  changedWhileCardOpen,
+  DID_NOT_START,
+  goneFromConfig,
+  modelNotes,
+  noSuchServer,
+  serverStatus,
+  startedWith,
+} from './server-words.js';
+import { startCardBody } from './start-card.js';
 
 export interface SessionMcpDeps {
   /** The workspace's real root; null when the folder is gone (nothing starts). */
@@ -59,26 +89,13 @@ export interface SessionMcpDeps {
   readConfig?: (input: Parameters<typeof readMcpConfig>[0]) => Promise<McpConfig>;
 }
 
-interface Server {
-  config: McpServerConfig;
-  fingerprint: string;
-  state: McpServerState;
-  connection: ServerConnection | null;
-  error?: string;
-  stderrTail?: string;
-  /** It was ready and then stopped by itself: the next turn starts it again. */
-  lost?: boolean;
-  /** How its start card said it would run (a workspace stdio server). */
-  sandbox?: CommandSandbox;
-  defs: ToolDef[];
-}
-
 /** The tool call id a server's start card carries: it is not a call of the model's. */
 const START_CALL = 'mcp-server-start:';
 const START_TOOL = 'mcp_server';
 
 export class SessionMcp {
-  private readonly servers = new Map<string, Server>();
+  /** By name, in the config's order. */
+  private readonly servers = new Map<string, McpServer>();
   private problems: McpOverview['problems'] = [];
   private defs: readonly ToolDef[] = [];
   private readonly pins = new PinFold();
@@ -104,37 +121,25 @@ export class SessionMcp {
    * server: a failure is its state.
    */
   async prepare(turnId: string, signal: AbortSignal): Promise<void> {
-    const config = await this.readConfig();
-    await this.reconcile(config);
-    const user = [...this.servers.values()].filter((s) => s.config.scope === 'user' && this.shouldStart(s));
+    await this.reconcile(await this.readConfig());
+    const user = [...this.servers.values()].filter((s) => s.config.scope === 'user' && this.due(s));
     await Promise.all(user.map((s) => this.start(s)));
     for (const server of this.servers.values()) {
       if (signal.aborted || this.disposed) return;
-      if (server.config.scope === 'workspace' && this.shouldStart(server)) await this.ask(server, turnId, signal);
+      if (server.config.scope === 'workspace' && this.due(server)) await this.ask(server, turnId, signal);
     }
   }
 
   /** What the model is told of the servers, or null when there are none. */
   modelNotes(): string | null {
-    if (this.servers.size === 0) return null;
-    const unavailable = [...this.servers.values()]
-      .filter((s) => s.state !== 'ready')
-      .map((s) => `"${s.config.name}" (${this.stateWords(s)})`);
-    const lines = [
-      "- Tools named mcp__<server>__<tool> come from MCP servers the user configured. Every call waits for the user to allow it, with its exact arguments; a server's own claims (such as read-only) do not change that.",
-    ];
-    if (unavailable.length)
-      lines.push(
-        `- MCP servers not available in this turn: ${unavailable.join(', ')}. Do not try to reach them another way.`,
-      );
-    return lines.join('\n');
+    return modelNotes([...this.servers.values()]);
   }
 
   /** The servers and config problems, for Settings. Reads the config when no turn has yet. */
   async overview(): Promise<McpOverview> {
     if (this.servers.size === 0 && this.problems.length === 0) await this.reconcile(await this.readConfig());
     return {
-      servers: [...this.servers.values()].map((s) => this.status(s)),
+      servers: [...this.servers.values()].map(serverStatus),
       problems: this.problems,
       userConfig: `${this.deps.userConfigDir.replace(/\/$/, '')}/mcp.json`,
     };
@@ -146,9 +151,8 @@ export class SessionMcp {
     const server = this.find(name);
     await this.stopServer(server);
     this.pins.forgetDenial(server.config);
-    server.state = 'stopped';
-    delete server.error;
-    if (server.config.scope === 'user' || this.startGranted(server)) await this.start(server);
+    toStopped(server);
+    if (this.startsUnasked(server)) await this.start(server);
     this.changed();
     return this.overview();
   }
@@ -159,11 +163,8 @@ export class SessionMcp {
     await this.deps.disabled.set(server.config, !enabled);
     if (!enabled) {
       await this.stopServer(server);
-      server.state = 'disabled';
-    } else if (server.state === 'disabled') {
-      server.state = 'stopped';
-      if (server.config.scope === 'user' || this.startGranted(server)) await this.start(server);
-    }
+      toDisabled(server);
+    } else if (toEnabled(server) && this.startsUnasked(server)) await this.start(server);
     this.changed();
     return this.overview();
   }
@@ -193,45 +194,27 @@ export class SessionMcp {
     }
     for (const next of add) {
       if (this.servers.has(next.name)) continue; // another reconcile added it while this one awaited
-      const disabled = await this.deps.disabled.has(next);
-      this.servers.set(next.name, {
-        config: next,
-        fingerprint: serverFingerprint(next),
-        state: disabled ? 'disabled' : 'stopped',
-        connection: null,
-        defs: [],
-      });
+      this.servers.set(next.name, newServer(next, await this.deps.disabled.has(next)));
     }
     this.rebuildDefs();
   }
 
-  private shouldStart(server: Server): boolean {
-    if (this.disposed) return false;
-    if (server.state === 'stopped') return !this.denied(server);
-    return server.state === 'failed' && server.lost === true;
+  private due(server: McpServer): boolean {
+    return !this.disposed && startDue(server, this.pins.deniedStart(server.config));
   }
 
-  private denied(server: Server): boolean {
-    if (this.pins.deniedStart(server.config) !== server.fingerprint) return false;
-    server.state = 'not_allowed';
-    server.error = 'its start card was denied';
-    return true;
-  }
-
-  private startGranted(server: Server): boolean {
-    return this.deps
-      .grants()
-      .some(
-        (g) =>
-          g.kind === 'mcp_server' &&
-          serverKey(namedServer(g)) === serverKey(server.config) &&
-          g.fingerprint === server.fingerprint,
-      );
+  /** Settings may start it without a card: a user's own, or a workspace's whose exact config the session allowed. */
+  private startsUnasked(server: McpServer): boolean {
+    if (server.config.scope === 'user') return true;
+    const key = serverKey(server.config);
+    const granted = (g: Grant) =>
+      g.kind === 'mcp_server' && serverKey(namedServer(g)) === key && g.fingerprint === server.fingerprint;
+    return this.deps.grants().some(granted);
   }
 
   /** A workspace server's start, through the gate: a card unless the session allowed this exact config. */
-  private async ask(server: Server, turnId: string, signal: AbortSignal): Promise<void> {
-    server.state = 'asking';
+  private async ask(server: McpServer, turnId: string, signal: AbortSignal): Promise<void> {
+    toAsking(server);
     this.changed();
     const call: ToolCall = {
       turnId,
@@ -243,14 +226,9 @@ export class SessionMcp {
     try {
       result = await this.deps.gate(call, { signal }, this.startPlanner());
     } finally {
-      if (server.state === 'asking') server.state = 'stopped'; // the turn ended while its card was open
+      cardClosed(server); // the turn may have ended while its card was open
     }
-    if (server.state === 'stopped' && !result.ok) {
-      // Denied, or the config could not be planned: it does not start.
-      const denied = result.error === DENIED;
-      server.state = signal.aborted ? 'stopped' : denied ? 'not_allowed' : 'failed';
-      if (!signal.aborted) server.error = denied ? 'its start card was denied' : result.error;
-    }
+    startRefused(server, result, signal.aborted);
     this.changed();
   }
 
@@ -260,8 +238,7 @@ export class SessionMcp {
       plan: async (_tool, args) => {
         const name = (args as { server?: unknown }).server;
         const config = (await this.readConfig()).servers.find((c) => c.name === name && c.scope === 'workspace');
-        if (!config)
-          throw new ToolError(`the MCP server "${String(name)}" is no longer in ${this.deps.workspaceRoot}/.mcp.json`);
+        if (!config) throw new ToolError(goneFromConfig(String(name), this.deps.workspaceRoot));
         return this.startPlan(config);
       },
       execute: async (plan) => this.executeStart(plan),
@@ -292,26 +269,24 @@ export class SessionMcp {
 
   private async executeStart(plan: Plan): Promise<ToolResult> {
     if (plan.kind !== 'mcp_server') throw new Error('a server start cannot execute this plan');
-    const server = this.servers.get(plan.body.server);
+    const name = plan.body.server;
+    const server = this.servers.get(name);
     if (!server || server.fingerprint !== plan.body.fingerprint) {
-      return { ok: false, error: `the MCP server "${plan.body.server}" changed while its card was open` };
+      return { ok: false, error: changedWhileCardOpen(name) };
     }
     const sandbox = plan.body.sandbox;
     server.sandbox = sandbox;
     const profile: SandboxProfile | null | undefined = sandbox?.confined ? profileOfCard(sandbox) : undefined;
     // A confined card from before the home folder was emptied promised less: never run it unconfined.
-    if (profile === null)
-      return { ok: false, error: `the card for "${plan.body.server}" is out of date; it will be asked again` };
+    if (profile === null) return { ok: false, error: cardOutOfDate(name) };
     await this.start(server, profile ?? undefined);
     return server.state === 'ready'
-      ? { ok: true, output: `started, ${server.defs.length} tools` }
-      : { ok: false, error: server.error ?? 'it did not start' };
+      ? { ok: true, output: startedWith(server.defs.length) }
+      : { ok: false, error: server.error ?? DID_NOT_START };
   }
 
-  private async start(server: Server, profile?: SandboxProfile): Promise<void> {
-    server.state = 'starting';
-    server.lost = false;
-    delete server.error;
+  private async start(server: McpServer, profile?: SandboxProfile): Promise<void> {
+    toStarting(server);
     this.changed();
     const policy = this.deps.sandbox;
     const connection: ServerConnection = new ServerConnection(server.config, {
@@ -323,22 +298,19 @@ export class SessionMcp {
     try {
       await connection.start();
     } catch (err) {
-      server.state = 'failed';
-      server.error = (err as Error).message;
-      server.stderrTail = connection.stderrTail();
-      server.connection = null;
+      toFailed(server, (err as Error).message, connection.stderrTail());
       this.rebuildDefs();
       this.changed();
       return;
     }
     if (this.disposed || server.connection !== connection) return void (await connection.stop());
-    server.state = 'ready';
+    toReady(server);
     await this.takeTools(server, connection.tools);
     this.changed();
   }
 
   /** A list_changed, or the connection closed by itself. */
-  private async onServerChange(server: Server, connection: ServerConnection): Promise<void> {
+  private async onServerChange(server: McpServer, connection: ServerConnection): Promise<void> {
     if (server.connection !== connection) return;
     if (connection.closed) {
       if (server.state === 'ready') this.markLost(server, connection);
@@ -348,18 +320,14 @@ export class SessionMcp {
     this.changed();
   }
 
-  private markLost(server: Server, connection: ServerConnection): void {
-    server.state = 'failed';
-    server.lost = true;
-    server.error = `it stopped (${connection.closed ?? 'the connection closed'})`;
-    server.stderrTail = connection.stderrTail();
-    server.connection = null;
+  private markLost(server: McpServer, connection: ServerConnection): void {
+    toLost(server, connection);
     this.rebuildDefs();
     this.changed();
   }
 
   /** Takes a server's tool list; a tool the session had allowed that changed voids its grants (logged). */
-  private async takeTools(server: Server, tools: readonly Tool[]): Promise<void> {
+  private async takeTools(server: McpServer, tools: readonly Tool[]): Promise<void> {
     const name = server.config.name;
     const now = new Map<string, string>();
     const defs: ToolDef[] = [];
@@ -389,7 +357,8 @@ export class SessionMcp {
     for (const tool of changed) {
       // Counted afresh for each: the log's reducer drops a tool's grants as its change is logged.
       const voided = grantsVoided(tool, this.deps.grants());
-      if (voided > 0) await this.deps.append({ type: 'mcp_tool_changed', server: name, tool, voided }).catch(() => {});
+      const payload = { type: 'mcp_tool_changed', server: name, tool, voided } as const;
+      if (voided > 0) await this.deps.append(payload).catch(() => {});
     }
   }
 
@@ -399,58 +368,16 @@ export class SessionMcp {
     if (!same) this.defs = Object.freeze(next);
   }
 
-  private async stopServer(server: Server): Promise<void> {
-    const connection = server.connection;
-    server.connection = null;
-    if (server.state === 'ready' || server.state === 'starting') server.state = 'stopped';
+  private async stopServer(server: McpServer): Promise<void> {
+    const connection = detach(server);
     this.rebuildDefs();
     await connection?.stop();
   }
 
-  private find(name: string): Server {
+  private find(name: string): McpServer {
     const server = this.servers.get(name);
-    if (!server) throw new ToolError(`no MCP server named "${name}" in this session's config`);
+    if (!server) throw new ToolError(noSuchServer(name));
     return server;
-  }
-
-  private status(s: Server): McpServerStatus {
-    const t = s.config.transport;
-    return {
-      name: s.config.name,
-      scope: s.config.scope,
-      source: s.config.source,
-      transport: t.type,
-      target: t.type === 'stdio' ? shownArgv(s.config).join(' ') : shownUrl(s.config),
-      state: s.state,
-      tools: s.defs.map((d) => d.name),
-      ...(s.error ? { error: s.error } : {}),
-      ...(s.stderrTail ? { stderrTail: s.stderrTail } : {}),
-      ...(t.type === 'stdio' ? { confinement: this.confinementWords(s), confined: this.runsConfined(s) } : {}),
-    };
-  }
-
-  private confinementWords(s: Server): string {
-    if (s.config.scope === 'user') return 'Unconfined: your own server, started as you configured it';
-    return s.sandbox && !s.sandbox.confined
-      ? `Unconfined: ${s.sandbox.reason}`
-      : 'Confined like a command, with network';
-  }
-
-  private runsConfined(s: Server): boolean {
-    return s.config.scope === 'workspace' && s.sandbox?.confined !== false;
-  }
-
-  private stateWords(s: Server): string {
-    switch (s.state) {
-      case 'not_allowed':
-        return 'the user did not allow it to start';
-      case 'disabled':
-        return 'disabled by the user';
-      case 'failed':
-        return s.error ?? 'it failed';
-      default:
-        return 'not started';
-    }
   }
 
   private changed(): void {
