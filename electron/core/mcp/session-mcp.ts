@@ -9,13 +9,12 @@
  *
  * It coordinates; each concern has a file of its own: reconciling the config
  * (config-reconcile.ts), a server's states (server-state.ts), pinning from the log
- * (pin-fold.ts) and the words (server-words.ts).
+ * (pin-fold.ts), the tool list (tool-list.ts) and the words (server-words.ts).
  *
  * It is a disposable: the session releases it on its close or the app's, and every server
  * process stops with it, whole tree.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { mcpToolName } from '../../../shared/mcp-tool-name.js';
 import type { CommandSandbox, Grant } from '../../../shared/cards.js';
 import type { McpOverview } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
@@ -34,9 +33,8 @@ import {
 } from '../tools/types.js';
 import { reconcileConfig } from './config-reconcile.js';
 import type { DisabledServers } from './disabled-servers.js';
-import { serverFingerprint, toolFingerprint } from './fingerprint.js';
+import { serverFingerprint } from './fingerprint.js';
 import { readMcpConfig, type McpConfig, type McpServerConfig } from './mcp-config.js';
-import { mcpToolDef } from './mcp-tool-def.js';
 import { grantsVoided, PinFold } from './pin-fold.js';
 import { ServerConnection } from './server-connection.js';
 import { namedServer, serverKey } from './server-key.js';
@@ -67,6 +65,7 @@ import {
   startedWith,
 } from './server-words.js';
 import { startCardBody } from './start-card.js';
+import { readyTools, serverTools } from './tool-list.js';
 
 export interface SessionMcpDeps {
   /** The workspace's real root; null when the folder is gone (nothing starts). */
@@ -328,44 +327,26 @@ export class SessionMcp {
 
   /** Takes a server's tool list; a tool the session had allowed that changed voids its grants (logged). */
   private async takeTools(server: McpServer, tools: readonly Tool[]): Promise<void> {
-    const name = server.config.name;
-    const now = new Map<string, string>();
-    const defs: ToolDef[] = [];
     const connection = server.connection;
     if (!connection) return;
-    for (const tool of tools) {
-      const modelName = mcpToolName(name, tool.name);
-      if (defs.some((d) => d.name === modelName)) continue; // two tools would share one name ("a.b" and "a_b")
-      now.set(
-        modelName,
-        toolFingerprint(tool.name, { description: tool.description ?? '', inputSchema: tool.inputSchema }),
-      );
-      defs.push(
-        mcpToolDef(modelName, tool, {
-          server: name,
-          serverFingerprint: server.fingerprint,
-          connection,
-          allowedShape: (t) => this.pins.allowedShape(t),
-          onLost: () => server.connection === connection && this.markLost(server, connection),
-          callTimeoutMs: this.deps.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
-        }),
-      );
-    }
-    const changed = this.pins.relisted(name, now);
+    const { defs, listed } = serverTools(server, connection, tools, {
+      allowedShape: (tool) => this.pins.allowedShape(tool),
+      onLost: () => server.connection === connection && this.markLost(server, connection),
+      callTimeoutMs: this.deps.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
+    });
+    const changed = this.pins.relisted(server.config.name, listed);
     server.defs = defs;
     this.rebuildDefs();
     for (const tool of changed) {
       // Counted afresh for each: the log's reducer drops a tool's grants as its change is logged.
       const voided = grantsVoided(tool, this.deps.grants());
-      const payload = { type: 'mcp_tool_changed', server: name, tool, voided } as const;
+      const payload = { type: 'mcp_tool_changed', server: server.config.name, tool, voided } as const;
       if (voided > 0) await this.deps.append(payload).catch(() => {});
     }
   }
 
   private rebuildDefs(): void {
-    const next = [...this.servers.values()].filter((s) => s.state === 'ready').flatMap((s) => s.defs);
-    const same = next.length === this.defs.length && next.every((d, i) => d === this.defs[i]);
-    if (!same) this.defs = Object.freeze(next);
+    this.defs = readyTools(this.servers.values(), this.defs);
   }
 
   private async stopServer(server: McpServer): Promise<void> {
