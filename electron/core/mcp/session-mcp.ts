@@ -8,33 +8,25 @@
  * for it are void (logged), and its next card shows what changed.
  *
  * It coordinates; each concern has a file of its own: reconciling the config
- * (config-reconcile.ts), a server's states (server-state.ts), pinning from the log
- * (pin-fold.ts), the tool list (tool-list.ts) and the words (server-words.ts).
+ * (config-reconcile.ts), a server's states (server-state.ts), the start card
+ * (start-card.ts), pinning from the log (pin-fold.ts), the tool list (tool-list.ts) and
+ * the words (server-words.ts).
  *
  * It is a disposable: the session releases it on its close or the app's, and every server
  * process stops with it, whole tree.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { CommandSandbox, Grant } from '../../../shared/cards.js';
+import type { Grant } from '../../../shared/cards.js';
 import type { McpOverview } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../shared/limits.js';
 import type { Planner, ToolCall } from '../gate/gate.js';
-import { profileOfCard } from '../sandbox/card-profile.js';
-import { planConfinement, type ConfinementPolicy } from '../sandbox/confinement.js';
+import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
-import {
-  ToolError,
-  type ExecContext,
-  type McpServerPlan,
-  type Plan,
-  type ToolDef,
-  type ToolResult,
-} from '../tools/types.js';
+import { ToolError, type ExecContext, type Plan, type ToolDef, type ToolResult } from '../tools/types.js';
 import { reconcileConfig } from './config-reconcile.js';
 import type { DisabledServers } from './disabled-servers.js';
-import { serverFingerprint } from './fingerprint.js';
-import { readMcpConfig, type McpConfig, type McpServerConfig } from './mcp-config.js';
+import { readMcpConfig, type McpConfig } from './mcp-config.js';
 import { grantsVoided, PinFold } from './pin-fold.js';
 import { ServerConnection } from './server-connection.js';
 import { namedServer, serverKey } from './server-key.js';
@@ -64,7 +56,7 @@ import {
   serverStatus,
   startedWith,
 } from './server-words.js';
-import { startCardBody } from './start-card.js';
+import { cardProfile, startCall, startPlan } from './start-card.js';
 import { readyTools, serverTools } from './tool-list.js';
 
 export interface SessionMcpDeps {
@@ -87,10 +79,6 @@ export interface SessionMcpDeps {
   callTimeoutMs?: number;
   readConfig?: (input: Parameters<typeof readMcpConfig>[0]) => Promise<McpConfig>;
 }
-
-/** The tool call id a server's start card carries: it is not a call of the model's. */
-const START_CALL = 'mcp-server-start:';
-const START_TOOL = 'mcp_server';
 
 export class SessionMcp {
   /** By name, in the config's order. */
@@ -215,15 +203,9 @@ export class SessionMcp {
   private async ask(server: McpServer, turnId: string, signal: AbortSignal): Promise<void> {
     toAsking(server);
     this.changed();
-    const call: ToolCall = {
-      turnId,
-      toolCallId: `${START_CALL}${server.config.name}`,
-      tool: START_TOOL,
-      args: { server: server.config.name },
-    };
     let result: ToolResult;
     try {
-      result = await this.deps.gate(call, { signal }, this.startPlanner());
+      result = await this.deps.gate(startCall(turnId, server.config.name), { signal }, this.startPlanner());
     } finally {
       cardClosed(server); // the turn may have ended while its card was open
     }
@@ -238,32 +220,11 @@ export class SessionMcp {
         const name = (args as { server?: unknown }).server;
         const config = (await this.readConfig()).servers.find((c) => c.name === name && c.scope === 'workspace');
         if (!config) throw new ToolError(goneFromConfig(String(name), this.deps.workspaceRoot));
-        return this.startPlan(config);
+        const { sandbox, workspaceRoot } = this.deps;
+        return startPlan({ config, allowedBefore: this.pins.allowedStart(config), sandbox, workspaceRoot });
       },
       execute: async (plan) => this.executeStart(plan),
     };
-  }
-
-  private async startPlan(config: McpServerConfig): Promise<McpServerPlan> {
-    const fingerprint = serverFingerprint(config);
-    const before = this.pins.allowedStart(config);
-    const changed =
-      before && before !== fingerprint
-        ? "its command, arguments, folder, URL, or a variable's or header's name or value differ from what you allowed before"
-        : undefined;
-    const t = config.transport;
-    let sandbox: CommandSandbox | undefined;
-    if (t.type === 'stdio') {
-      const confinement = await planConfinement(this.deps.sandbox, this.deps.workspaceRoot ?? t.cwd, {
-        network: true,
-        unconfined: false,
-        git: false,
-      });
-      if ('refused' in confinement) throw new ToolError(confinement.refused);
-      sandbox = confinement.sandbox;
-    }
-    const body = startCardBody({ config, fingerprint, sandbox, changed });
-    return { kind: 'mcp_server', tool: START_TOOL, body, args: { server: config.name } };
   }
 
   private async executeStart(plan: Plan): Promise<ToolResult> {
@@ -273,12 +234,10 @@ export class SessionMcp {
     if (!server || server.fingerprint !== plan.body.fingerprint) {
       return { ok: false, error: changedWhileCardOpen(name) };
     }
-    const sandbox = plan.body.sandbox;
-    server.sandbox = sandbox;
-    const profile: SandboxProfile | null | undefined = sandbox?.confined ? profileOfCard(sandbox) : undefined;
-    // A confined card from before the home folder was emptied promised less: never run it unconfined.
+    server.sandbox = plan.body.sandbox;
+    const profile = cardProfile(plan.body.sandbox);
     if (profile === null) return { ok: false, error: cardOutOfDate(name) };
-    await this.start(server, profile ?? undefined);
+    await this.start(server, profile);
     return server.state === 'ready'
       ? { ok: true, output: startedWith(server.defs.length) }
       : { ok: false, error: server.error ?? DID_NOT_START };
