@@ -1,8 +1,7 @@
 /**
  * What a person and the model are told of a session's MCP servers (SPEC §10), in one
  * place: the note the model reads each turn, each server as Settings lists it, and the
- * reasons a server did not start or a tool call could not go ahead. A server's claims
- * never change what is said here: only its config and what the person answered do.
+ * reasons a server did not start or a tool call could not go ahead.
  */
 import type { McpServerStatus } from '../../../shared/contract.js';
 import type { McpServer } from './server-state.js';
