@@ -16,6 +16,7 @@ import { showSession } from './hooks/show-session';
 import { createAppStore, StoreProvider } from './store/app-store';
 import { connectStore } from './store/sync';
 import './styles/theme.css';
+import './styles/boxes.css';
 import './styles/app.css';
 
 declare global {

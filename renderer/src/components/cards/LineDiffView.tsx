@@ -31,11 +31,11 @@ export function LineDiffView({ label, before, after }: { label: string; before: 
           are shown whole.
         </p>
         <p className="line-diff-caption">Before:</p>
-        <pre className="line-diff-whole" tabIndex={0} aria-label={`${label} before`}>
+        <pre className="code-block line-diff-whole" tabIndex={0} aria-label={`${label} before`}>
           <VisibleLines text={before} options={CODE_OPTIONS} />
         </pre>
         <p className="line-diff-caption">Now:</p>
-        <pre className="line-diff-whole" tabIndex={0} aria-label={`${label} now`}>
+        <pre className="code-block line-diff-whole" tabIndex={0} aria-label={`${label} now`}>
           <VisibleLines text={after} options={CODE_OPTIONS} />
         </pre>
       </div>
@@ -47,7 +47,7 @@ export function LineDiffView({ label, before, after }: { label: string; before: 
         <strong>{label}:</strong> <span className="line-diff-added">+{diff.added}</span>{' '}
         <span className="line-diff-deleted">−{diff.deleted}</span> lines
       </p>
-      <div className="line-diff-lines" tabIndex={0} role="group" aria-label={`${label}, before and now`}>
+      <div className="code-block line-diff-lines" tabIndex={0} role="group" aria-label={`${label}, before and now`}>
         {diff.rows.map((row, i) => (
           <div key={i} className={`line-diff-row line-diff-${row.type}`}>
             <span className="line-diff-prefix" aria-hidden="true">

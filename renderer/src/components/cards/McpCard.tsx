@@ -85,7 +85,7 @@ function McpArguments({ json }: { json: string }) {
       <figcaption className="card-mcp-caption">
         Arguments, exactly as the server will receive them ({byteSize(bytes)}):
       </figcaption>
-      <pre className="card-mcp-json" tabIndex={0} aria-label="Arguments (JSON)">
+      <pre className="code-block card-mcp-json" tabIndex={0} aria-label="Arguments (JSON)">
         <VisibleLines text={json} options={CODE_OPTIONS} />
       </pre>
     </figure>

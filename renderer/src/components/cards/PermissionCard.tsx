@@ -63,7 +63,7 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
       {pending && <p className="card-status">Sending…</p>}
       {sent && <p className="card-status">Answer sent; waiting for the agent.</p>}
       {error && (
-        <p className="card-error" role="alert">
+        <p className="box-danger card-error" role="alert">
           The answer did not go through: {error}
         </p>
       )}

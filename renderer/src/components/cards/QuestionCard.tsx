@@ -62,7 +62,7 @@ function OpenQuestion({ sessionId, question }: { sessionId: string; question: Qu
       </form>
       {sent && <p className="card-status">Answer sent.</p>}
       {answering.error && (
-        <p className="card-error" role="alert">
+        <p className="box-danger card-error" role="alert">
           The answer did not go through: {answering.error}
         </p>
       )}

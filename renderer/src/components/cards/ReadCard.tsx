@@ -12,7 +12,7 @@ const TOOL_WORDS: Record<ReadTool, string> = {
 export function ReadCard({ body }: CardViewProps<ReadCardBody>) {
   return (
     <div className="card-body card-body-read">
-      <p className="card-outside" role="note">
+      <p className="box-danger" role="note">
         <strong>OUTSIDE the workspace:</strong> {body.tool} wants to {TOOL_WORDS[body.tool]}
       </p>
       <div className="card-subject">

@@ -37,7 +37,7 @@ export function WriteCard({ sessionId, workspace, cardId, body }: CardViewProps<
 function PlaceMarker({ inside, path }: { inside: boolean; path: string }) {
   if (inside) return <p className="card-place">inside the workspace</p>;
   return (
-    <p className="card-outside" role="note">
+    <p className="box-danger" role="note">
       <strong>OUTSIDE the workspace:</strong> <VisibleText text={path} />
     </p>
   );
@@ -62,11 +62,11 @@ function TruncatedNotice({ sessionId, cardId, diffBytes }: { sessionId: string; 
           {proposal.pending ? 'Loading the whole proposal…' : 'Show the whole proposal'}
         </button>
       )}
-      {proposal.error && <p className="card-error">Could not load the whole proposal: {proposal.error}</p>}
+      {proposal.error && <p className="box-danger card-error">Could not load the whole proposal: {proposal.error}</p>}
       {loaded && (
         <figure className="card-proposal">
           <figcaption>The whole proposed file, {byteSize(loaded.bytes)}:</figcaption>
-          <pre className="card-proposal-text" tabIndex={0} aria-label="Whole proposed file">
+          <pre className="code-block card-proposal-text" tabIndex={0} aria-label="Whole proposed file">
             {loaded.text}
           </pre>
         </figure>

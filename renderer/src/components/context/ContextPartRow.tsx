@@ -32,7 +32,7 @@ export function ContextPartRow({ part }: { part: ContextPart }) {
 function PartText({ part }: { part: ContextPart }) {
   return (
     <div className="context-part-body">
-      <pre className="tool-output context-part-text">{part.text}</pre>
+      <pre className="code-block context-part-text">{part.text}</pre>
     </div>
   );
 }

@@ -112,7 +112,7 @@ function NoServers({ userConfig }: { userConfig: string }) {
         allow its card), or to <code>{userConfig}</code> for servers of your own (they start without a card). For
         example:
       </p>
-      <pre className="tool-output mcp-example">{MCP_EXAMPLE}</pre>
+      <pre className="code-block mcp-example">{MCP_EXAMPLE}</pre>
     </div>
   );
 }
@@ -219,7 +219,7 @@ function ServerState({ server }: { server: McpServerStatus }) {
       {server.state === 'failed' && server.stderrTail && (
         <>
           <p className="field-help">The last lines it wrote to stderr:</p>
-          <pre className="tool-output mcp-stderr" tabIndex={0} aria-label={`stderr of ${server.name}`}>
+          <pre className="code-block mcp-stderr" tabIndex={0} aria-label={`stderr of ${server.name}`}>
             <VisibleLines text={server.stderrTail} options={CODE_OPTIONS} />
           </pre>
         </>

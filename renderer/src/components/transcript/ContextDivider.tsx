@@ -56,7 +56,7 @@ function CompactionDivider({ event }: { event: Compaction }) {
       {open && (
         <div className="context-summary-text">
           {event.instructions && <p className="context-summary-asked">Asked to keep: {event.instructions}</p>}
-          <pre className="tool-output" aria-label="Summary the model sees">
+          <pre className="code-block" aria-label="Summary the model sees">
             {event.summary}
           </pre>
           <p className="context-summary-asked">

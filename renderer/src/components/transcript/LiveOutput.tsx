@@ -40,7 +40,7 @@ export function LiveOutput({ output }: { output: LiveOutputData }) {
           finishes.
         </p>
       )}
-      <pre ref={preRef} className="tool-output" aria-label="Live output" onScroll={onScroll}>
+      <pre ref={preRef} className="code-block" aria-label="Live output" onScroll={onScroll}>
         {shown}
       </pre>
     </div>

@@ -56,11 +56,11 @@ export function ToolRow({ item, live }: { item: ToolItem; live: LiveOutputData |
       {open && (
         <div className="tool-row-details">
           <p className="tool-row-label">Arguments</p>
-          <pre className="tool-output">{argsText(item.args)}</pre>
+          <pre className="code-block">{argsText(item.args)}</pre>
           {item.result ? (
             <>
               <p className="tool-row-label">{item.result.ok ? 'Result' : 'Error'}</p>
-              <pre className={`tool-output${item.result.ok ? '' : ' tool-output-error'}`}>{item.result.output}</pre>
+              <pre className={`code-block${item.result.ok ? '' : ' tool-output-error'}`}>{item.result.output}</pre>
             </>
           ) : (
             <p className="tool-row-label">Running…</p>

@@ -54,7 +54,7 @@ export function TranscriptRow({ sessionId, workspace, item, liveOutput, turnUsag
             <span aria-hidden="true">{item.ok ? '✓' : '✗'}</span> Hook <ArgvTokens argv={item.argv} compact />{' '}
             {item.ok ? 'passed' : `failed${item.exitCode === null ? '' : ` (exit ${item.exitCode})`}`}
           </p>
-          {item.output && <pre className="tool-output">{item.output}</pre>}
+          {item.output && <pre className="code-block">{item.output}</pre>}
         </div>
       );
     case 'result':
@@ -78,7 +78,7 @@ export function TranscriptRow({ sessionId, workspace, item, liveOutput, turnUsag
       return <ContextDivider event={item.event} />;
     case 'error':
       return (
-        <div className="event-row error-row" role="note">
+        <div className="event-row box-danger error-row" role="note">
           <p>
             <strong>Error:</strong> {item.message}
           </p>

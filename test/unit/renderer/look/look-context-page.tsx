@@ -11,6 +11,7 @@ import { App } from '../../../../renderer/src/App';
 import { ApiProvider } from '../../../../renderer/src/api/api-context';
 import { createAppStore, StoreProvider } from '../../../../renderer/src/store/app-store';
 import '../../../../renderer/src/styles/theme.css';
+import '../../../../renderer/src/styles/boxes.css';
 import '../../../../renderer/src/styles/app.css';
 import { createFakeApi, eventsFrom, summaryOf } from '../fake-api';
 

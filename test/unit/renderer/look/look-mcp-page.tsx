@@ -13,6 +13,7 @@ import { App } from '../../../../renderer/src/App';
 import { ApiProvider } from '../../../../renderer/src/api/api-context';
 import { createAppStore, StoreProvider } from '../../../../renderer/src/store/app-store';
 import '../../../../renderer/src/styles/theme.css';
+import '../../../../renderer/src/styles/boxes.css';
 import '../../../../renderer/src/styles/app.css';
 import { grantOfBody, mcpBody, mcpServerBody, WORKSPACE } from '../components/cards/card-fixtures';
 import { SETTINGS_NONE, createFakeApi, eventsFrom, summaryOf } from '../fake-api';

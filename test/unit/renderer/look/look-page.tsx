@@ -12,6 +12,7 @@ import { PermissionCard } from '../../../../renderer/src/components/cards/Permis
 import { QuestionCard } from '../../../../renderer/src/components/cards/QuestionCard';
 import { Transcript } from '../../../../renderer/src/components/transcript/Transcript';
 import '../../../../renderer/src/styles/theme.css';
+import '../../../../renderer/src/styles/boxes.css';
 import {
   bigDiff,
   cardOf,
