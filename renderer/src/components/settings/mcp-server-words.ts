@@ -4,6 +4,7 @@
  * repeats it.
  */
 import type { McpServerState, McpServerStatus } from '../../../../shared/contract';
+import { mcpToolParts } from '../../../../shared/mcp-tool-name';
 
 export const SCOPE_WORDS: Record<McpServerStatus['scope'], string> = {
   workspace: 'Workspace',
@@ -40,10 +41,9 @@ export const STATE_MARKS: Record<McpServerState, string> = {
   disabled: '–',
 };
 
-/** A tool's own name, from the model's mcp__<server>__<tool>. */
+/** A tool's own name, from the model's mcp__<server>__<tool> (read by the one parser in shared/). */
 export function shortToolName(server: string, tool: string): string {
-  const prefix = `mcp__${server}__`;
-  return tool.startsWith(prefix) ? tool.slice(prefix.length) : tool;
+  return mcpToolParts(tool, server)?.tool || tool;
 }
 
 /** A config file as a person finds it: inside the workspace relative to it, under home with ~. */
