@@ -114,12 +114,14 @@ export async function readRegularFile(real: string, maxBytes: number): Promise<H
 /**
  * Whether an open file is the one at `real` now. O_NOFOLLOW guards only the last name: a
  * parent folder swapped for a link after `real` was resolved opens whatever that link
- * points at. On Linux the kernel's own name for the descriptor settles it; everywhere the
- * file at `real` must also be the very file (device and inode) that was opened.
+ * points at. On Linux the kernel's own name for the descriptor settles it in one call: it
+ * is the path with every link resolved, and a file unlinked since reads "(deleted)".
+ * Without /proc, `real` must still resolve to itself (no link put in along it) and name
+ * the very file (device and inode) that was opened.
  */
 export async function isOpenAt(file: OpenFile, real: string): Promise<boolean> {
   const named = await fs.readlink(`/proc/self/fd/${file.handle.fd}`).catch(() => null);
-  if (named !== null && named !== real) return false;
-  const now = await fs.stat(real).catch(() => null);
-  return now !== null && sameFile(now, file.stats);
+  if (named !== null) return named === real;
+  const [still, now] = await Promise.all([fs.realpath(real).catch(() => null), fs.stat(real).catch(() => null)]);
+  return still === real && now !== null && sameFile(now, file.stats);
 }

@@ -55,14 +55,13 @@ async function planReadFile(args: ReadFileArgs, ctx: ToolContext): Promise<Plan>
 
 async function executeReadFile(p: Plan, ctx: ToolContext): Promise<ToolResult> {
   const plan = readPlanFor(p, 'read_file');
-  await recheckTarget(ctx, plan.target);
   const shown = shownPath(ctx, plan.target);
   const file = await openPlanned(plan.target.real, plan.target.input, shown);
   try {
-    // The path may have been swapped between the re-resolve above and the open (a link
-    // put in at the leaf is refused by the open; one put in higher up is not): resolve it
-    // again and make sure the open file is the one it names, or the answer would be about
-    // a file nobody approved of.
+    // The path may have been swapped since it was planned (a link put in at the leaf is
+    // refused by the open; one put in higher up is not): it must still resolve as planned,
+    // and the open file must be the one there, or the answer would be about a file nobody
+    // approved of. Checked once, after the open, since only what was opened is read.
     await recheckTarget(ctx, plan.target);
     if (!(await isOpenAt(file, plan.target.real))) {
       throw new StalePlanError(`"${plan.target.input}" changed while it was being opened`);

@@ -275,19 +275,14 @@ describe('read_file paths', () => {
 });
 
 describe('read_file when the path is swapped during execute', () => {
-  it('refuses a link to outside swapped in at the leaf after the re-resolve, instead of reading through it', async () => {
+  it('refuses a link to outside swapped in at the leaf before the open, instead of reading through it', async () => {
     const t = await tempWorkspace();
     await t.put('a.txt', 'inside');
     await t.put(path.join(t.parent, 'outside.txt'), 'secret');
     const plan = await t.tools.plan('read_file', { path: 'a.txt' });
-    const tools = toolsWithResolveHooks(t, {
-      after: async (n) => {
-        if (n !== 1) return;
-        await unlink(path.join(t.dir, 'a.txt'));
-        await symlink(path.join(t.parent, 'outside.txt'), path.join(t.dir, 'a.txt'));
-      },
-    });
-    const err = await tools.execute(plan).catch((e: unknown) => e);
+    await unlink(path.join(t.dir, 'a.txt'));
+    await symlink(path.join(t.parent, 'outside.txt'), path.join(t.dir, 'a.txt'));
+    const err = await t.tools.execute(plan).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StalePlanError);
     expect((err as Error).message).toMatch(/a.txt is a symbolic link/);
   });
@@ -297,16 +292,12 @@ describe('read_file when the path is swapped during execute', () => {
     await t.put('dir/a.txt', 'inside');
     await t.put(path.join(t.parent, 'outside/a.txt'), 'secret');
     const plan = await t.tools.plan('read_file', { path: 'dir/a.txt' });
+    // At the open, dir/ leads outside...
+    await rename(path.join(t.dir, 'dir'), path.join(t.dir, 'dir-moved'));
+    await symlink(path.join(t.parent, 'outside'), path.join(t.dir, 'dir'));
     const tools = toolsWithResolveHooks(t, {
-      // Between the re-resolve and the open, dir/ leads outside...
-      after: async (n) => {
-        if (n !== 1) return;
-        await rename(path.join(t.dir, 'dir'), path.join(t.dir, 'dir-moved'));
-        await symlink(path.join(t.parent, 'outside'), path.join(t.dir, 'dir'));
-      },
       // ...and it is back in place by the check after the open.
-      before: async (n) => {
-        if (n !== 2) return;
+      before: async () => {
         await unlink(path.join(t.dir, 'dir'));
         await rename(path.join(t.dir, 'dir-moved'), path.join(t.dir, 'dir'));
       },
@@ -316,7 +307,21 @@ describe('read_file when the path is swapped during execute', () => {
     expect((err as Error).message).toMatch(/changed while it was being opened/);
   });
 
-  it('reads normally when nothing moved, checking the path before and after the open', async () => {
+  it('drops the answer when the file was replaced after the open, so what was opened is no longer there', async () => {
+    const t = await tempWorkspace();
+    await t.put('a.txt', 'approved');
+    const plan = await t.tools.plan('read_file', { path: 'a.txt' });
+    const tools = toolsWithResolveHooks(t, {
+      before: async () => {
+        await unlink(path.join(t.dir, 'a.txt'));
+        await t.put('a.txt', 'another file');
+      },
+    });
+    const err = await tools.execute(plan).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StalePlanError);
+  });
+
+  it('reads normally when nothing moved, resolving the path again once, after the open', async () => {
     const t = await tempWorkspace();
     await mkdir(path.join(t.dir, 'dir'));
     await t.put('dir/a.txt', 'inside');
@@ -324,6 +329,6 @@ describe('read_file when the path is swapped during execute', () => {
     const tools = toolsWithResolveHooks(t, { after: async (n) => void resolves.push(n) });
     const plan = await t.tools.plan('read_file', { path: 'dir/a.txt' });
     expect(await tools.execute(plan)).toMatchObject({ ok: true, output: 'inside' });
-    expect(resolves).toEqual([1, 2]);
+    expect(resolves).toEqual([1]);
   });
 });
