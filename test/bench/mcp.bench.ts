@@ -17,10 +17,16 @@
  *
  * Same arguments every call (the grant binds them), the same number of calls a side, in
  * rounds that alternate which side goes first, after a warm-up. Extra lines, against no
- * target, show where the time goes, and the confined variant (bwrap, as a workspace's
- * server runs).
+ * target, show where the time goes.
+ *
+ * The confined variant (against the target, <= 1.5x at p50 and in this process's CPU): the
+ * same Gate.run with the server inside bwrap, as a workspace's server runs (seccomp
+ * program, namespaces, network through the socat bridge), against that path with the same
+ * server unconfined, both measured in this run. The whole step and ServerConnection.call
+ * alone are shown the same way, and the CPU each side's server tree spends per call, per
+ * process (from /proc/<pid>/task/<tid>/schedstat, which counts nanoseconds).
  */
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getEventListeners } from 'node:events';
@@ -261,18 +267,89 @@ async function ours(label: string, durability: Durability, confine?: ConnectionD
   return { step, gateOnly, connectionOnly, appendsOnly, turnSignal, tools, grants, connection, close };
 }
 
-/** Rounds of PER_ROUND calls a side, the order turning each round; every sample of a side together. */
-async function alternate(sides: Record<string, () => Promise<void>>): Promise<Record<string, Stats>> {
+/** The pid and its descendants, as /proc shows them now. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone since the listing
+    }
+  }
+  const tree: number[] = [];
+  for (let todo = [root]; todo.length > 0;) {
+    const pid = todo.pop()!;
+    tree.push(pid);
+    todo.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** Nanoseconds on CPU so far of each process of the tree (every thread), by "pid name". */
+function treeCpuNs(pids: readonly number[]): Map<string, number> {
+  const spent = new Map<string, number>();
+  for (const pid of pids) {
+    try {
+      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      let ns = 0;
+      for (const tid of readdirSync(`/proc/${pid}/task`))
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      spent.set(`${pid} ${comm}`, ns);
+    } catch {
+      // gone
+    }
+  }
+  return spent;
+}
+
+/** A server's process tree, whose CPU is counted while its side runs. */
+interface ServerTree {
+  pids: number[];
+  /** Microseconds on CPU while its side's timed calls ran, by "pid name". */
+  usedUs: Map<string, number>;
+}
+
+function serverTree(root: number | null): ServerTree | undefined {
+  return root === null ? undefined : { pids: processTree(root), usedUs: new Map() };
+}
+
+/**
+ * Rounds of PER_ROUND calls a side, the order turning each round; every sample of a side
+ * together. A side with a server tree also counts the CPU its processes spend in its rounds.
+ */
+async function alternate(
+  sides: Record<string, () => Promise<void>>,
+  servers: Record<string, ServerTree | undefined> = {},
+): Promise<Record<string, Stats>> {
   const names = Object.keys(sides);
   const samples = new Map(names.map((k) => [k, [] as number[]]));
   const cpu = new Map(names.map((k) => [k, 0]));
   for (const name of names) await timeInto(sides[name]!, WARMUP, []);
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? names : [...names].reverse();
-    for (const name of order)
+    for (const name of order) {
+      const tree = servers[name];
+      const before = tree && treeCpuNs(tree.pids);
       cpu.set(name, cpu.get(name)! + (await timeInto(sides[name]!, PER_ROUND, samples.get(name)!)));
+      if (tree && before) {
+        for (const [who, ns] of treeCpuNs(tree.pids))
+          tree.usedUs.set(who, (tree.usedUs.get(who) ?? 0) + (ns - (before.get(who) ?? ns)) / 1000);
+      }
+    }
   }
   return Object.fromEntries(names.map((k) => [k, stats(samples.get(k)!, cpu.get(k)!)]));
+}
+
+/** "total us/call (pid name a, pid name b …)" for a server tree over `calls` calls. */
+function treeWords(tree: ServerTree | undefined, calls: number): string {
+  if (!tree) return 'not known';
+  const parts = [...tree.usedUs].map(([who, us]) => `${who} ${(us / calls).toFixed(1)}`);
+  const total = [...tree.usedUs.values()].reduce((a, b) => a + b, 0) / calls;
+  return `${total.toFixed(1)} us/call (${parts.join(', ')})`;
 }
 
 /** A CPU-only piece of the path, timed on its own in microseconds. */
@@ -363,7 +440,6 @@ try {
       `(one toolFingerprint of echo, canonical JSON + SHA-256, is ${fingerprintUs.toFixed(1)} us), ` +
       `classify ${classifyUs.toFixed(1)} us, toolResultOf ${resultUs.toFixed(1)} us`,
   );
-  await app.close();
   await unsynced.close();
 
   // The confined variant: the server as a workspace's runs, inside bubblewrap with network.
@@ -375,13 +451,59 @@ try {
   } else {
     const profile = await sandbox.profile(workspaceDir, { network: true, git: false });
     const confined = await ours('confined', 'fsync', { sandbox, profile });
-    const c = await alternate({ reference: ref.call, ours: confined.step });
+    const servers = {
+      unconfined: serverTree(app.connection.pid),
+      confined: serverTree(confined.connection.pid),
+    };
+    const c = await alternate(
+      {
+        unconfined: app.gateOnly,
+        confined: confined.gateOnly,
+        unconfinedConnection: app.connectionOnly,
+        confinedConnection: confined.connectionOnly,
+        unconfinedStep: app.step,
+        confinedStep: confined.step,
+      },
+      { unconfined: servers.unconfined, confined: servers.confined },
+    );
     console.log(
-      `confined variant (no target): the same path with the server inside bwrap, ${ms(c.ours!)}; ` +
-        `reference ${ms(c.reference!)}; ratio ${(c.ours!.p50 / c.reference!.p50).toFixed(2)}x`,
+      `confined variant: the same Gate.run (a session grant held) with the server inside bwrap as a workspace's ` +
+        `runs (seccomp program, namespaces, network through the socat bridge), against the same server unconfined, ` +
+        `${ROUNDS} rounds of ${PER_ROUND} calls a side, order alternating`,
+    );
+    console.log(`  unconfined: ${ms(c.unconfined!)}`);
+    console.log(`  confined: ${ms(c.confined!)}`);
+    reportRatio(
+      'mcp: a call to a confined server vs the same server unconfined, through the gate (p50)',
+      c.confined!.p50,
+      c.unconfined!.p50,
+      1.5,
+    );
+    reportRatio(
+      "mcp: this process's CPU per call, confined server vs the same server unconfined, through the gate",
+      c.confined!.cpuUs,
+      c.unconfined!.cpuUs,
+      1.5,
+      'us',
+    );
+    console.log(
+      `  the server's process tree on CPU per call (the gate-only rounds): unconfined ` +
+        `${treeWords(servers.unconfined, c.unconfined!.calls)}; confined ${treeWords(servers.confined, c.confined!.calls)}`,
+    );
+    const compare = (name: string, confinedSide: Stats, unconfinedSide: Stats) =>
+      console.log(
+        `  ${name}: confined ${ms(confinedSide)}; unconfined ${ms(unconfinedSide)}; ` +
+          `ratio ${(confinedSide.p50 / unconfinedSide.p50).toFixed(2)}x (no target)`,
+      );
+    compare('ServerConnection.call alone', c.confinedConnection!, c.unconfinedConnection!);
+    compare(
+      "the whole step (tool_call and tool_result appended to a log fsync'd as the app writes it)",
+      c.confinedStep!,
+      c.unconfinedStep!,
     );
     await confined.close();
   }
+  await app.close();
   await ref.close();
 } finally {
   await fs.rm(root, { recursive: true, force: true });
