@@ -19,53 +19,47 @@ interface PreviewSource {
   items: ReadonlyArray<{ entry: Entry; masked: boolean; rendered: { messages: ModelMessage[] } }>;
 }
 
+type PartOf = (p: Omit<ContextPart, 'bytes' | 'tokens' | 'text'> & { text: string }, bytes?: number) => ContextPart;
+
 export function previewParts(
   step: { cacheBreakpoints: CacheBreakpoints },
   view: PreviewSource,
   tokens: (bytes: number) => number,
 ): ContextPart[] {
-  const part = (p: Omit<ContextPart, 'bytes' | 'tokens' | 'text'> & { text: string }, bytes?: number): ContextPart => {
+  const part: PartOf = (p, bytes) => {
     const size = bytes ?? Buffer.byteLength(p.text);
     return { ...p, text: cutText(p.text, size), bytes: size, tokens: tokens(size) };
   };
-  const parts: ContextPart[] = [
+  return [
     part({ kind: 'system', label: 'system prompt', text: view.system, breakpoint: step.cacheBreakpoints.system }),
     ...Object.entries(view.tools).map(([name, spec]) =>
       part({ kind: 'tool', label: name, text: toolText(name, spec) }),
     ),
+    ...messageParts(view, new Set(step.cacheBreakpoints.messages), part),
   ];
+}
+
+/** The summary and every message, in the request's order; `marks` are the indices that end a breakpoint. */
+function messageParts(view: PreviewSource, marks: ReadonlySet<number>, part: PartOf): ContextPart[] {
+  const parts: ContextPart[] = [];
   let index = 0;
-  const marks = new Set(step.cacheBreakpoints.messages);
   for (const message of view.summary?.messages ?? []) {
-    parts.push(
-      part(
-        {
-          kind: 'summary',
-          role: 'user',
-          label: 'summary of earlier history',
-          text: messageText(message),
-          breakpoint: marks.has(index++),
-        },
-        messageBytes(message),
-      ),
-    );
+    const text = messageText(message);
+    const summary = { kind: 'summary', role: 'user', label: 'summary of earlier history', text } as const;
+    parts.push(part({ ...summary, breakpoint: marks.has(index++) }, messageBytes(message)));
   }
   for (const item of view.items) {
     for (const message of item.rendered.messages) {
-      parts.push(
-        part(
-          {
-            kind: 'message',
-            role: message.role === 'system' ? 'user' : message.role,
-            label: label(message),
-            text: messageText(message),
-            ...(item.masked && message.role === 'tool' ? { masked: true } : {}),
-            breakpoint: marks.has(index++),
-            seqs: [item.entry.seq, item.entry.lastSeq],
-          },
-          messageBytes(message),
-        ),
-      );
+      const shown: Parameters<PartOf>[0] = {
+        kind: 'message',
+        role: message.role === 'system' ? 'user' : message.role,
+        label: label(message),
+        text: messageText(message),
+        ...(item.masked && message.role === 'tool' ? { masked: true } : {}),
+        breakpoint: marks.has(index++),
+        seqs: [item.entry.seq, item.entry.lastSeq],
+      };
+      parts.push(part(shown, messageBytes(message)));
     }
   }
   return parts;
