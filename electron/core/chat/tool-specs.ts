@@ -19,14 +19,21 @@ function isZod(schema: ToolSpec['inputSchema']): schema is z.ZodType {
   return typeof schema === 'object' && schema !== null && '~standard' in schema;
 }
 
+/** The SDK's tool per spec, made once: specs are shared across sessions and live as long as their definitions. */
+const toolOf = new WeakMap<ToolSpec, ToolSet[string]>();
+
+function sdkTool(spec: ToolSpec): ToolSet[string] {
+  let made = toolOf.get(spec);
+  if (!made) {
+    made = tool({
+      description: spec.description,
+      inputSchema: isZod(spec.inputSchema) ? spec.inputSchema : jsonSchema(spec.inputSchema),
+    });
+    toolOf.set(spec, made);
+  }
+  return made;
+}
+
 export function toToolSet(specs: Readonly<Record<string, ToolSpec>>): ToolSet {
-  return Object.fromEntries(
-    Object.entries(specs).map(([name, spec]) => [
-      name,
-      tool({
-        description: spec.description,
-        inputSchema: isZod(spec.inputSchema) ? spec.inputSchema : jsonSchema(spec.inputSchema),
-      }),
-    ]),
-  );
+  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, sdkTool(spec)]));
 }

@@ -1,6 +1,6 @@
 /**
- * The tools as the model sees them, converted to JSON Schema once per session rather
- * than by the SDK on every step. The SDK then only checks JSON syntax and tool names; the arguments are validated
+ * The tools as the model sees them, converted to JSON Schema once per definition (shared
+ * by every session) rather than by the SDK on every step. The SDK then only checks JSON syntax and tool names; the arguments are validated
  * by the tools' own zod schemas, whose errors name each field. The order is fixed, so the
  * tool block at the head of every request stays byte for byte the same (and cached).
  */
@@ -9,10 +9,22 @@ import { z } from 'zod';
 import type { ToolSpec } from '../chat/tool-specs.js';
 import type { ToolShown } from '../tools/types.js';
 
+/**
+ * One spec per definition for the whole process: the workspace and agent tools are
+ * module constants, so every session shares their converted schemas instead of
+ * converting (and keeping) a copy each.
+ */
+const specOf = new WeakMap<ToolShown, ToolSpec>();
+
 export function toolSpecs(definitions: readonly ToolShown[]): Record<string, ToolSpec> {
   const tools: Record<string, ToolSpec> = {};
   for (const def of definitions) {
-    tools[def.name] = { description: def.description, inputSchema: def.inputSchema ?? toJsonSchema(def.schema) };
+    let spec = specOf.get(def);
+    if (!spec) {
+      spec = Object.freeze({ description: def.description, inputSchema: def.inputSchema ?? toJsonSchema(def.schema) });
+      specOf.set(def, spec);
+    }
+    tools[def.name] = spec;
   }
   return tools;
 }
