@@ -54,10 +54,24 @@ export function modelCatalog(): ModelCatalog {
   return loaded;
 }
 
+/** Table rows by provider and model id: every step of every session asks, and the table never changes. */
+const rows = new Map<string, ModelFacts | null>();
+
+function factsFor(provider: string, modelId: string): ModelFacts | null {
+  const key = `${provider}\n${modelId}`;
+  let facts = rows.get(key);
+  if (facts === undefined) {
+    // A handful of models in use; the bound only keeps ids typed in Settings from piling up.
+    if (rows.size >= 64) rows.clear();
+    facts = findModelFacts(modelCatalog().models, provider, modelId);
+    rows.set(key, facts);
+  }
+  return facts;
+}
+
 export function resolveModel(config: ModelConfig): ResolvedModel {
-  const catalog = modelCatalog();
-  const facts = findModelFacts(catalog.models, config.provider, config.modelId);
-  return withOverrides(fromTable(facts, catalog.date), config);
+  const facts = factsFor(config.provider, config.modelId);
+  return withOverrides(fromTable(facts, modelCatalog().date), config);
 }
 
 function fromTable(facts: ModelFacts | null, date: string): ResolvedModel {
