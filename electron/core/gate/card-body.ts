@@ -19,40 +19,48 @@ export async function cardBody(plan: Plan, diff: DiffFn, putBlob: PutBlob): Prom
     case 'mcp_server':
       return plan.body;
     case 'command':
-      return {
-        kind: 'command',
-        tool: 'run',
-        argv: [...plan.argv],
-        cwd: plan.cwd,
-        ...(plan.customTimeout ? { timeoutS: plan.timeoutS } : {}),
-        sandbox: plan.sandbox,
-        ...(plan.network === true ? { network: true as const } : {}),
-        ...(Array.isArray(plan.network) ? { network: [...plan.network] } : {}),
-        ...(plan.unconfined ? { unconfined: true as const } : {}),
-        ...(plan.git ? { git: true as const } : {}),
-      };
-    case 'write': {
-      const [d, proposalBlob] = await Promise.all([
-        diff({ path: plan.target.real, before: plan.before, after: plan.after }),
-        putBlob(plan.after),
-      ]);
-      return {
-        kind: 'write',
-        tool: plan.tool,
-        path: plan.target.real,
-        inside: plan.target.inside,
-        creates: plan.before === null,
-        diff: d.diff,
-        diffTruncated: d.truncated,
-        diffBytes: d.diffBytes,
-        proposalBytes: d.proposalBytes,
-        beforeBytes: d.beforeBytes,
-        digest: plan.digest,
-        proposalBlob,
-        ...(d.note ? { diffNote: d.note } : {}),
-      };
-    }
+      return commandBody(plan);
+    case 'write':
+      return writeBody(plan, diff, putBlob);
   }
+}
+
+function commandBody(plan: Extract<Plan, { kind: 'command' }>): CardBody {
+  return {
+    kind: 'command',
+    tool: 'run',
+    argv: [...plan.argv],
+    cwd: plan.cwd,
+    ...(plan.customTimeout ? { timeoutS: plan.timeoutS } : {}),
+    sandbox: plan.sandbox,
+    ...(plan.network === true ? { network: true as const } : {}),
+    ...(Array.isArray(plan.network) ? { network: [...plan.network] } : {}),
+    ...(plan.unconfined ? { unconfined: true as const } : {}),
+    ...(plan.git ? { git: true as const } : {}),
+  };
+}
+
+/** A write's diff, with the proposal's every byte stored as a blob the card names. */
+async function writeBody(plan: Extract<Plan, { kind: 'write' }>, diff: DiffFn, putBlob: PutBlob): Promise<CardBody> {
+  const [d, proposalBlob] = await Promise.all([
+    diff({ path: plan.target.real, before: plan.before, after: plan.after }),
+    putBlob(plan.after),
+  ]);
+  return {
+    kind: 'write',
+    tool: plan.tool,
+    path: plan.target.real,
+    inside: plan.target.inside,
+    creates: plan.before === null,
+    diff: d.diff,
+    diffTruncated: d.truncated,
+    diffBytes: d.diffBytes,
+    proposalBytes: d.proposalBytes,
+    beforeBytes: d.beforeBytes,
+    digest: plan.digest,
+    proposalBlob,
+    ...(d.note ? { diffNote: d.note } : {}),
+  };
 }
 
 /**
