@@ -2,7 +2,7 @@
  * Running the bundled ripgrep binary (from @vscode/ripgrep, so nothing needs installing)
  * and streaming its stdout to a consumer as it arrives.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rgPath } from '@vscode/ripgrep';
 
 /** Only the start of stderr is kept: enough for ripgrep's error message. */
@@ -45,43 +45,52 @@ export function runRipgrep(
   run: RipgrepRun,
   onStdout: (chunk: Buffer) => void,
 ): Promise<RipgrepExit> {
-  const { cwd, env, signal, timeLimitMs, enough } = run;
   return new Promise((resolve, reject) => {
     // stdin is /dev/null: given no path, ripgrep searches its working folder, not stdin.
-    const child = spawn(ripgrepPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(ripgrepPath, args, { cwd: run.cwd, env: run.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stderr: Buffer[] = [];
     let stderrBytes = 0;
-    let stopped: RipgrepExit['stopped'] = null;
-    // SIGKILL: ripgrep has nothing to clean up, and starts no children of its own here
-    // (no --pre, no decompression), so killing it ends the whole search.
-    const stop = (why: 'time' | 'abort' | 'enough') => {
-      stopped ??= why;
-      child.kill('SIGKILL');
-    };
-    const timer = timeLimitMs === undefined ? undefined : setTimeout(() => stop('time'), timeLimitMs);
-    const onAbort = () => stop('abort');
-    const onEnough = () => stop('enough');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    enough?.addEventListener('abort', onEnough, { once: true });
-    if (signal?.aborted) stop('abort');
-    const settle = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      enough?.removeEventListener('abort', onEnough);
-    };
+    const stops = stopWhenAsked(child, run);
     child.stdout.on('data', onStdout);
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderrBytes < STDERR_MAX_BYTES) stderr.push(chunk);
       stderrBytes += chunk.length;
     });
     child.on('error', (err) => {
-      settle();
+      stops.release();
       reject(err);
     });
     child.on('close', (code, killedBy) => {
-      settle();
+      stops.release();
       const text = Buffer.concat(stderr).subarray(0, STDERR_MAX_BYTES).toString('utf8');
-      resolve({ code, signal: killedBy, stderr: text, stopped });
+      resolve({ code, signal: killedBy, stderr: text, stopped: stops.why() });
     });
   });
+}
+
+/**
+ * Kills ripgrep at the time limit, on abort, or once the caller has enough, and says
+ * which came first. SIGKILL: ripgrep has nothing to clean up, and starts no children of
+ * its own here (no --pre, no decompression), so killing it ends the whole search.
+ */
+function stopWhenAsked(child: ChildProcess, { signal, timeLimitMs, enough }: RipgrepRun) {
+  let stopped: RipgrepExit['stopped'] = null;
+  const stop = (why: 'time' | 'abort' | 'enough') => {
+    stopped ??= why;
+    child.kill('SIGKILL');
+  };
+  const timer = timeLimitMs === undefined ? undefined : setTimeout(() => stop('time'), timeLimitMs);
+  const onAbort = () => stop('abort');
+  const onEnough = () => stop('enough');
+  signal?.addEventListener('abort', onAbort, { once: true });
+  enough?.addEventListener('abort', onEnough, { once: true });
+  if (signal?.aborted) stop('abort');
+  return {
+    why: () => stopped,
+    release: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      enough?.removeEventListener('abort', onEnough);
+    },
+  };
 }
