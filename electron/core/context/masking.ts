@@ -4,7 +4,9 @@
  * Nothing is masked until the request passes the trigger share of the room. Then the
  * oldest results are masked, entry by entry, until the estimate is back under the target
  * share. Moving in such blocks breaks the cached prefix once per block rather than at
- * every step. The latest steps' results are kept whole.
+ * every step; what a block leaves whole after its cut is written to the cache again, so
+ * the target is low and one block cuts deep. The latest steps' results are kept whole,
+ * even when that leaves the request above the target.
  */
 import { KEEP_RECENT_STEPS, MASK_TARGET_SHARE, MASK_TRIGGER_SHARE } from '../../../shared/limits.js';
 

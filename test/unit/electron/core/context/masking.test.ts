@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planMasking, type MaskCandidate } from '../../../../../electron/core/context/masking.js';
+import { MASK_TARGET_SHARE } from '../../../../../shared/limits.js';
 
 /** A user message, then `n` steps of `tokens` each that shrink to 50 tokens once masked. */
 function steps(n: number, tokens = 10_000): MaskCandidate[] {
@@ -17,12 +18,12 @@ describe('masking older tool results', () => {
   });
 
   it('past the trigger, masks the oldest steps until the estimate is under the target share', () => {
-    const list = steps(15); // 155,100 tokens + head, room 168,000: over 80%
+    const list = steps(30, 5_000); // 150,100 tokens + head, room 168,000: over 80%
     const room = 168_000;
     const plan = planMasking(list, 0, total(list), room)!;
-    expect(plan.tokensAfter).toBeLessThanOrEqual(room * 0.45);
+    expect(plan.tokensAfter).toBeLessThanOrEqual(room * MASK_TARGET_SHARE);
     // One step less would not have been enough: masking moves in one block, no further.
-    expect(plan.tokensAfter + 10_000 - 50).toBeGreaterThan(room * 0.45);
+    expect(plan.tokensAfter + 5_000 - 50).toBeGreaterThan(room * MASK_TARGET_SHARE);
     expect(plan.throughSeq).toBe(list[plan.entries]!.lastSeq);
   });
 
