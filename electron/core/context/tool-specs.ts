@@ -1,8 +1,9 @@
 /**
  * The tools as the model sees them, converted to JSON Schema once per definition (shared
- * by every session) rather than by the SDK on every step. The SDK then only checks JSON syntax and tool names; the arguments are validated
- * by the tools' own zod schemas, whose errors name each field. The order is fixed, so the
- * tool block at the head of every request stays byte for byte the same (and cached).
+ * by every session) rather than by the SDK on every step. The SDK then only checks JSON
+ * syntax and tool names; the arguments are validated by the tools' own zod schemas,
+ * whose errors name each field. The order is fixed, so the tool block at the head of
+ * every request stays byte for byte the same (and cached).
  */
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
