@@ -87,7 +87,7 @@ export class Session {
   /** Stops this session following its log's appends, when it is disposed. */
   private readonly stopFollowingLog: () => void;
   /** The workspace's tools and this session's MCP servers' tools, in one registry. */
-  private readonly tools: Planner & { definitions(): ToolDef[] };
+  private readonly tools: Planner & { definitions(): readonly ToolDef[] };
   private readonly questions: Questions;
   /** The session's MCP servers: released with the session. */
   private readonly mcp: SessionMcp | null;
@@ -519,9 +519,9 @@ function sameModel(a: ModelConfig, b: ModelConfig): boolean {
 const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
 
 /** A session with no workspace: every tool call says why, in the refusal's words. */
-function refusingTools(why: string): Planner & { definitions(): ToolDef[] } {
+function refusingTools(why: string): Planner & { definitions(): readonly ToolDef[] } {
   const fail = async (): Promise<never> => {
     throw new SessionError(why);
   };
-  return { plan: fail, execute: fail, definitions: () => [] };
+  return { plan: fail, execute: fail, definitions: () => NO_TOOLS };
 }
