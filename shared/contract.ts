@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Answer } from './cards.js';
+import type { ChangesView, RestoreOutcome } from './checkpoints.js';
 import type { ContextPreview } from './context-preview.js';
 import type { SessionEvent } from './events.js';
 import type { ModelCatalog } from './model-facts.js';
@@ -16,6 +17,8 @@ import { TERMINAL_MAX_CELLS, TERMINAL_WRITE_MAX_CHARS } from './limits.js';
 export const MESSAGE_MAX_CHARS = 200_000;
 
 const id = z.string().min(1).max(200);
+/** A workspace-relative path as the checkpoints name it. */
+const relPath = z.string().min(1).max(4096);
 const cells = z.int().min(1).max(TERMINAL_MAX_CELLS);
 
 export const providerSchema = z.enum(['anthropic', 'openai', 'openai-compatible'], {
@@ -96,6 +99,12 @@ export const requestSchemas = {
     refuseUnconfined: z.boolean().optional(),
     /** Folders confined commands see read-only besides the toolchains (absolute or ~/), the whole list. */
     shownPlaces: z.array(z.string().max(4096)).max(64).optional(),
+    /** The checkpoint store's limit per workspace, in bytes (SPEC §12): 64 MiB to 1 TiB. */
+    checkpointLimitBytes: z
+      .int()
+      .min(64 * 1024 * 1024, 'the checkpoint limit must be at least 64 MiB')
+      .max(1024 ** 4, 'the checkpoint limit must be at most 1 TiB')
+      .optional(),
   }),
   /** Settings' Test connection: one tiny request with this model setting, saved or not; never saves it. */
   'settings.test': z.strictObject({ model: modelConfigSchema }),
@@ -104,6 +113,27 @@ export const requestSchemas = {
   'mcp.list': z.strictObject({ id }),
   'mcp.restart': z.strictObject({ id, server: z.string().min(1).max(64) }),
   'mcp.setEnabled': z.strictObject({ id, server: z.string().min(1).max(64), enabled: z.boolean() }),
+  /** Every file a turn (or one call of it) changed, as diffs (SPEC §12). Neither id: the session's last turn that changed files. */
+  'session.changes': z.strictObject({ id, turnId: id.optional(), toolCallId: id.optional() }),
+  /**
+   * Takes back a turn's changes, or only `paths` of them (Revert). A file changed since
+   * the turn is left alone unless it is in `overwrite` (the person ticked it).
+   */
+  'session.undo': z.strictObject({
+    id,
+    turnId: id,
+    paths: z.array(relPath).min(1).max(10_000).optional(),
+    overwrite: z.array(relPath).max(10_000).optional(),
+  }),
+  /** Brings back what the latest undo not yet redone took back. */
+  'session.redo': z.strictObject({ id, overwrite: z.array(relPath).max(10_000).optional() }),
+  /** Rewinds to the user message logged at seq: its turn's code, the conversation from it on, or both. */
+  'session.rewind': z.strictObject({
+    id,
+    seq: z.int().min(1),
+    restore: z.enum(['code', 'conversation', 'both'], { error: 'restore must be one of: code, conversation, both' }),
+    overwrite: z.array(relPath).max(10_000).optional(),
+  }),
   /** The session's one shell, in its workspace (the same live one when opened again). Not gated: it is the user's. */
   'terminal.open': z.strictObject({ id }),
   'terminal.write': z.strictObject({
@@ -155,6 +185,13 @@ export interface SettingsView {
   sandbox?: { available: true } | { available: false; reason: string; fix: string };
   /** "Refuse commands that cannot be confined" is on. Always set by the core. */
   refuseUnconfined?: boolean;
+  /**
+   * Checkpoints (SPEC §12): the limit per workspace and each workspace's store size, or
+   * why undo is off here (no git). Always set by the core.
+   */
+  checkpoints?:
+    | { available: true; limitBytes: number; stores: { workspace: string; bytes: number }[] }
+    | { available: false; reason: string; fix: string; limitBytes: number };
   /** What confined commands see of the home folder: the toolchains found here, and what the person added. */
   shown?: { toolchains: string[]; added: string[] };
 }
@@ -193,6 +230,10 @@ export interface CallResponses {
   'terminal.resize': { cols: number; rows: number };
   'terminal.close': { closed: true };
   'app.activeSession': { id: string | null; visible: boolean };
+  'session.changes': ChangesView;
+  'session.undo': RestoreOutcome;
+  'session.redo': RestoreOutcome;
+  'session.rewind': RestoreOutcome;
   'mcp.list': McpOverview;
   'mcp.restart': McpOverview;
   'mcp.setEnabled': McpOverview;

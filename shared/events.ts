@@ -3,6 +3,7 @@
  * SessionEvent. The main process and the renderer fold them with shared/reducer.ts.
  */
 import type { Answer, CardBody, Grant } from './cards.js';
+import type { ChangedFile, Restoration, Skipped } from './checkpoints.js';
 
 export type TurnEndReason = 'finished' | 'cancelled' | 'error' | 'interrupted';
 
@@ -118,7 +119,35 @@ export type EventPayload =
    * An MCP server changed a tool that the session had allowed calls to (SPEC §10 pinning):
    * those grants are void from here on, and the next call's card shows the change.
    */
-  | { type: 'mcp_tool_changed'; server: string; tool: string; voided: number };
+  | { type: 'mcp_tool_changed'; server: string; tool: string; voided: number }
+  /**
+   * The workspace was snapshotted around one step that could change it (an allowed write,
+   * command, Stop hook or MCP call; SPEC §12). before and after are snapshot ids in the
+   * workspace's checkpoint store; changed is what differs between them. skipped is set
+   * when what the snapshot left out differs from the session's previous checkpoint.
+   */
+  | {
+      type: 'checkpoint';
+      turnId: string;
+      toolCallId: string;
+      before: string;
+      after: string;
+      changed: ChangedFile[];
+      skipped?: Skipped;
+    }
+  /** The person took back a turn's changes (or some files of it: `paths`). */
+  | ({ type: 'undo'; turnId: string; paths?: string[] } & Restoration)
+  /** The person brought back what the undo at undoSeq took back. */
+  | ({ type: 'redo'; undoSeq: number } & Restoration)
+  /**
+   * The person rewound to the user message at messageSeq. With "conversation" or "both" the
+   * model's context skips events messageSeq..(this event) and the message goes back to the
+   * composer; with "code" or "both" the workspace went back to before that message's turn.
+   */
+  | { type: 'rewind'; messageSeq: number; restore: RewindRestore; code?: Restoration };
+
+/** What a rewind takes back. */
+export type RewindRestore = 'code' | 'conversation' | 'both';
 
 /** Why the history was summarised: it was near the budget, the provider refused it as too long, or the person asked. */
 export type CompactionTrigger = 'budget' | 'overflow' | 'user';

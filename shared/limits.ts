@@ -144,3 +144,12 @@ export const MCP_MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** An MCP call's arguments larger than this (as formatted JSON) are refused: the card must show all of them. */
 export const MCP_ARGS_MAX_BYTES = 64 * 1024;
+
+/** A checkpoint leaves out files larger than this (and says so), so one build artefact cannot grow the store by gigabytes. */
+export const CHECKPOINT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A workspace's checkpoint store is kept under this many bytes by default; the oldest snapshots go first. */
+export const CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** A checkpoint names at most this many skipped paths; the rest are counted. */
+export const CHECKPOINT_SKIPPED_MAX = 50;

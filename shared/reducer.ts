@@ -8,6 +8,7 @@
  * events O(n²), which turned reopening a long session into seconds.
  */
 import { sameGrant, type Answer, type Grant } from './cards.js';
+import type { ChangedFile } from './checkpoints.js';
 import type { SessionEvent, TurnEndReason } from './events.js';
 
 /** 'interrupted': the last turn ended with reason interrupted (e.g. the app stopped); cleared when a turn starts. */
@@ -33,8 +34,18 @@ export type TranscriptItem =
       tool: string;
       args: unknown;
       result?: { ok: boolean; output: string; details?: Record<string, unknown> };
+      /** The cards this call put up, oldest first (a stale answer re-asks): one row holds the call and its answer. */
+      cards?: ToolCard[];
+      /** What the call changed in the workspace, from its checkpoint; absent when it took none. */
+      changed?: ChangedFile[];
     }
+  /** A card no tool row holds: an MCP server's start, a Stop hook's command. */
   | { kind: 'card'; seq: number; card: CardEvent; outcome: CardOutcome }
+  /** What a step without a tool row changed (a Stop hook): its checkpoint. */
+  | { kind: 'changes'; seq: number; turnId: string; toolCallId: string; changed: ChangedFile[] }
+  | { kind: 'undo'; seq: number; event: Extract<SessionEvent, { type: 'undo' }> }
+  | { kind: 'redo'; seq: number; event: Extract<SessionEvent, { type: 'redo' }> }
+  | { kind: 'rewind'; seq: number; event: Extract<SessionEvent, { type: 'rewind' }> }
   | {
       kind: 'question';
       seq: number;
@@ -50,6 +61,11 @@ export type TranscriptItem =
   | { kind: 'context'; seq: number; event: ContextEvent }
   /** An MCP tool the session had allowed changed: its grants are void. */
   | { kind: 'mcp_change'; seq: number; server: string; tool: string; voided: number };
+
+export interface ToolCard {
+  card: CardEvent;
+  outcome: CardOutcome;
+}
 
 export type ContextEvent = Extract<SessionEvent, { type: 'context_masked' | 'compaction' | 'context_window' }>;
 
@@ -96,6 +112,14 @@ export interface SessionState {
   /** The last turn ended with reason interrupted and no turn has started since. */
   interrupted: boolean;
   usage: SessionUsage;
+  /** Per turn id, every path the turn's checkpoints changed, in first-change order. */
+  changedPaths: Readonly<Record<string, readonly string[]>>;
+  /** Seqs of the undo events not yet redone, latest last: a redo takes back the last. */
+  undoStack: number[];
+  /** Per turn id, the seq of the whole-turn undo not yet redone. */
+  undone: Readonly<Record<string, number>>;
+  /** Event ranges a rewind took out of the conversation: the transcript greys them, the model skips them. */
+  rewound: { fromSeq: number; toSeq: number }[];
 }
 
 export function emptyUsage(): UsageTotals {
@@ -116,6 +140,10 @@ export function initialState(): SessionState {
     lastError: null,
     interrupted: false,
     usage: { session: emptyUsage(), turns: {}, context: null },
+    changedPaths: {},
+    undoStack: [],
+    undone: {},
+    rewound: [],
   };
 }
 
@@ -155,6 +183,8 @@ function ownCopy(s: SessionState): SessionState {
     grants: s.grants.slice(),
     queue: s.queue.slice(),
     returned: s.returned.slice(),
+    undoStack: s.undoStack.slice(),
+    rewound: s.rewound.slice(),
   };
 }
 
@@ -206,7 +236,7 @@ function apply(s: SessionState, event: SessionEvent): void {
       return applyToolResult(s, event);
     case 'card':
       s.openCards.push(event);
-      s.transcript.push({ kind: 'card', seq: event.seq, card: event, outcome: { state: 'open' } });
+      addCard(s, event);
       return setStatus(s);
     case 'card_answer':
       return applyCardAnswer(s, event);
@@ -263,7 +293,98 @@ function apply(s: SessionState, event: SessionEvent): void {
         voided: event.voided,
       });
       return;
+    case 'checkpoint':
+      return applyCheckpoint(s, event);
+    case 'undo':
+      s.transcript.push({ kind: 'undo', seq: event.seq, event });
+      s.undoStack.push(event.seq);
+      if (!event.paths) s.undone = { ...s.undone, [event.turnId]: event.seq };
+      return;
+    case 'redo':
+      return applyRedo(s, event);
+    case 'rewind':
+      return applyRewind(s, event);
   }
+}
+
+/** A card goes on its call's row when the transcript has one (one call, one row), else on a row of its own. */
+function addCard(s: SessionState, card: CardEvent): void {
+  const i = s.transcript.findLastIndex(
+    (item) => item.kind === 'tool' && item.toolCallId === card.toolCallId && item.turnId === card.turnId,
+  );
+  const item = s.transcript[i];
+  if (item?.kind !== 'tool') {
+    s.transcript.push({ kind: 'card', seq: card.seq, card, outcome: { state: 'open' } });
+    return;
+  }
+  s.transcript[i] = { ...item, cards: [...(item.cards ?? []), { card, outcome: { state: 'open' } }] };
+}
+
+/** The transcript row holding a card, and a way to give that card a new outcome. */
+function cardHolder(
+  s: SessionState,
+  cardId: string,
+): { outcome: CardOutcome; card: CardEvent; set: (o: CardOutcome) => void } | null {
+  const i = s.transcript.findLastIndex(
+    (item) =>
+      (item.kind === 'card' && item.card.cardId === cardId) ||
+      (item.kind === 'tool' && item.cards?.some((c) => c.card.cardId === cardId) === true),
+  );
+  const item = s.transcript[i];
+  if (item?.kind === 'card') {
+    return { outcome: item.outcome, card: item.card, set: (outcome) => (s.transcript[i] = { ...item, outcome }) };
+  }
+  if (item?.kind !== 'tool' || !item.cards) return null;
+  const cards = item.cards;
+  const k = cards.findIndex((c) => c.card.cardId === cardId);
+  const held = cards[k]!;
+  return {
+    outcome: held.outcome,
+    card: held.card,
+    set: (outcome) => (s.transcript[i] = { ...item, cards: cards.map((c, j) => (j === k ? { ...c, outcome } : c)) }),
+  };
+}
+
+function applyCheckpoint(s: SessionState, event: EventOf<'checkpoint'>): void {
+  if (event.changed.length > 0) {
+    const known = s.changedPaths[event.turnId] ?? [];
+    const fresh = event.changed.map((c) => c.path).filter((p) => !known.includes(p));
+    if (fresh.length > 0) s.changedPaths = { ...s.changedPaths, [event.turnId]: [...known, ...fresh] };
+  }
+  const i = s.transcript.findLastIndex(
+    (item) => item.kind === 'tool' && item.toolCallId === event.toolCallId && item.turnId === event.turnId,
+  );
+  const item = s.transcript[i];
+  if (item?.kind === 'tool') {
+    s.transcript[i] = { ...item, changed: [...(item.changed ?? []), ...event.changed] };
+    return;
+  }
+  const { turnId, toolCallId, changed } = event;
+  s.transcript.push({ kind: 'changes', seq: event.seq, turnId, toolCallId, changed });
+}
+
+function applyRedo(s: SessionState, event: EventOf<'redo'>): void {
+  s.transcript.push({ kind: 'redo', seq: event.seq, event });
+  s.undoStack = s.undoStack.filter((seq) => seq !== event.undoSeq);
+  const turnId = Object.keys(s.undone).find((t) => s.undone[t] === event.undoSeq);
+  if (turnId !== undefined) {
+    const { [turnId]: _redone, ...rest } = s.undone;
+    s.undone = rest;
+  }
+}
+
+/** A rewind of the conversation greys what came after the message and hands the message back to the composer. */
+function applyRewind(s: SessionState, event: EventOf<'rewind'>): void {
+  s.transcript.push({ kind: 'rewind', seq: event.seq, event });
+  if (event.restore === 'code') return;
+  s.rewound.push({ fromSeq: event.messageSeq, toSeq: event.seq - 1 });
+  const message = s.transcript.find((item) => item.kind === 'user' && item.seq === event.messageSeq);
+  if (message?.kind === 'user') s.returned.push({ messageId: message.messageId, text: message.text });
+}
+
+/** Whether the event at seq is in a range a rewind took out of the conversation. */
+export function isRewound(state: Pick<SessionState, 'rewound'>, seq: number): boolean {
+  return state.rewound.some((r) => seq >= r.fromSeq && seq <= r.toSeq);
 }
 
 /** Usage is replaced, never edited, so ownCopy need not copy it for every other event. */
@@ -322,9 +443,7 @@ function closeCard(s: SessionState, cardId: string, outcome: CardOutcome): void 
   const open = s.openCards.findIndex((c) => c.cardId === cardId);
   if (open < 0) return;
   s.openCards.splice(open, 1);
-  const i = s.transcript.findLastIndex((item) => item.kind === 'card' && item.card.cardId === cardId);
-  const item = s.transcript[i];
-  if (item?.kind === 'card') s.transcript[i] = { ...item, outcome };
+  cardHolder(s, cardId)?.set(outcome);
   setStatus(s);
 }
 
@@ -334,11 +453,10 @@ function closeCard(s: SessionState, cardId: string, outcome: CardOutcome): void 
  * and the allow_session grant it recorded goes with it.
  */
 function revokeAnswer(s: SessionState, event: EventOf<'card_stale'>): void {
-  const i = s.transcript.findLastIndex((item) => item.kind === 'card' && item.card.cardId === event.cardId);
-  const item = s.transcript[i];
-  if (item?.kind !== 'card' || item.outcome.state !== 'answered') return;
-  if (item.outcome.answer === 'allow_session') s.grants = s.grants.filter((g) => !sameGrant(g, item.card.grant));
-  s.transcript[i] = { ...item, outcome: { state: 'stale', answer: event.answer, reason: event.reason } };
+  const holder = cardHolder(s, event.cardId);
+  if (holder?.outcome.state !== 'answered') return;
+  if (holder.outcome.answer === 'allow_session') s.grants = s.grants.filter((g) => !sameGrant(g, holder.card.grant));
+  holder.set({ state: 'stale', answer: event.answer, reason: event.reason });
 }
 
 function closeQuestion(s: SessionState, questionId: string, close: { answer: string } | { withdrawn: string }): void {
