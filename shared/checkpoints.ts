@@ -43,15 +43,16 @@ export interface Restoration {
   /** The workspace just before (snapshotted, so a redo can bring it back) and just after. */
   before: string;
   after: string;
-  /** The snapshot the restored files now match. */
-  target: string;
   restored: ChangedFile[];
   kept: KeptFile[];
 }
 
 /** One file of a ChangesView: its change, its diff, and whether an undo would leave it alone. */
 export interface FileChangeView extends ChangedFile {
-  /** git's unified diff of the file, cut like a card's; null for a binary file or one too large to diff. */
+  /**
+   * git's unified diff of the file, cut like a card's; null for a binary file, or past the
+   * first CHANGES_DIFF_MAX_FILES files of a view (then diffTruncated is true).
+   */
   diff: string | null;
   diffTruncated: boolean;
   /** Set when the file differs now from what the turn (or call) left: an undo keeps it unless ticked. */

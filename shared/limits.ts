@@ -153,3 +153,6 @@ export const CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** A checkpoint names at most this many skipped paths; the rest are counted. */
 export const CHECKPOINT_SKIPPED_MAX = 50;
+
+/** A Changes view carries diffs for at most this many files; the rest are listed without one. */
+export const CHANGES_DIFF_MAX_FILES = 200;
