@@ -19,6 +19,7 @@ import { SessionError } from './sessions/session-error.js';
 import { BwrapSandbox } from './sandbox/bwrap-sandbox.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import { Sessions } from './sessions/sessions.js';
+import { WorkspaceStores } from './checkpoints/workspace-stores.js';
 import { DisabledServers } from './mcp/disabled-servers.js';
 import { AppSettings } from './settings/app-settings.js';
 import { EncryptedKeys, type Cipher } from './settings/encrypted-keys.js';
@@ -97,8 +98,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       env: options.env,
       extraShown: () => settings.current().shownPlaces,
     });
+  const checkpoints = new WorkspaceStores({
+    dataDir: options.dataDir,
+    limitBytes: () => settings.current().checkpointLimitBytes,
+    onUnexpected: options.onUnexpected,
+  });
   const sessions = new Sessions({
     store,
+    checkpoints,
     chat: (sessionModel) => {
       // New turns follow the model chosen in Settings; a session keeps its last one only when none is chosen.
       const model = settings.current().model ?? sessionModel ?? null;
@@ -143,6 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     keyStorage: options.keyStorage,
     sandbox,
     pushes,
+    checkpoints,
   });
   await host.init();
   const { unreadable } = await sessions.start();

@@ -25,6 +25,7 @@ import type { AppSettings } from './settings/app-settings.js';
 import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
 import type { Attention } from './attention/attention.js';
+import type { WorkspaceStores } from './checkpoints/workspace-stores.js';
 import type { Pushes } from './pushes.js';
 import { completeFolders } from './paths/folder-completion.js';
 import { SessionError } from './sessions/session-error.js';
@@ -52,6 +53,8 @@ export interface HostDeps {
   sandbox: Sandbox;
   /** The core's pushes, which the sessions and shells emit into. */
   pushes: Pushes;
+  /** The workspaces' checkpoint stores, for Settings' sizes and whether undo runs here. */
+  checkpoints?: WorkspaceStores;
 }
 
 type Handlers = { [N in CallName]: (req: CallRequest<N>) => Promise<CallResponses[N]> };
@@ -85,6 +88,10 @@ export class Host {
       'card.proposal': async ({ id, cardId }) => (await s.get(id)).proposal(cardId),
       'session.context': async ({ id }) => (await s.get(id)).contextPreview(),
       'session.compact': async ({ id, instructions }) => (await s.get(id)).compact(instructions),
+      'session.changes': async ({ id, turnId, toolCallId }) => (await s.get(id)).changes({ turnId, toolCallId }),
+      'session.undo': async ({ id, turnId, paths, overwrite }) => (await s.get(id)).undo(turnId, paths, overwrite),
+      'session.redo': async ({ id, overwrite }) => (await s.get(id)).redo(overwrite),
+      'session.rewind': async ({ id, seq, restore, overwrite }) => (await s.get(id)).rewind(seq, restore, overwrite),
       'models.catalog': async () => modelCatalog(),
       'folders.complete': async ({ prefix }) => ({ folders: await completeFolders(prefix, deps.home) }),
       'card.answer': async ({ id, cardId, answer }) => {
@@ -169,6 +176,7 @@ export class Host {
       ? { available: true as const }
       : { available: false as const, reason: availability.reason, fix: availability.fix };
     const { model, notifications, refuseUnconfined, shownPlaces } = this.deps.settings.current();
+    const checkpoints = await this.checkpointsView();
     return {
       model,
       keys,
@@ -179,7 +187,20 @@ export class Host {
       refuseUnconfined,
       home: this.deps.home,
       shown: { toolchains: toolchainPlaces(this.deps.home), added: [...shownPlaces] },
+      checkpoints,
     };
+  }
+
+  /** The checkpoint stores' sizes and limit, or why undo is off here (SPEC §12). */
+  private async checkpointsView(): Promise<NonNullable<SettingsView['checkpoints']>> {
+    const limitBytes = this.deps.settings.current().checkpointLimitBytes;
+    const stores = this.deps.checkpoints;
+    const git = stores ? await stores.availability() : null;
+    if (!stores || !git?.ok) {
+      const reason = git && !git.ok ? git.reason : 'checkpoints are not set up here';
+      return { available: false, reason, fix: git && !git.ok ? git.fix : '', limitBytes };
+    }
+    return { available: true, limitBytes, stores: await stores.sizes() };
   }
 
   private problem(keys: SettingsView['keys']): string | null {
@@ -209,6 +230,7 @@ export class Host {
       ...(req.notifications !== undefined ? { notifications: req.notifications } : {}),
       ...(req.refuseUnconfined !== undefined ? { refuseUnconfined: req.refuseUnconfined } : {}),
       ...(req.shownPlaces ? { shownPlaces: this.checkShownPlaces(req.shownPlaces) } : {}),
+      ...(req.checkpointLimitBytes !== undefined ? { checkpointLimitBytes: req.checkpointLimitBytes } : {}),
     };
     if (Object.keys(change).length > 0) {
       const saved = await this.deps.settings.update(change);

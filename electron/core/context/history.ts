@@ -13,6 +13,7 @@
  */
 import type { SessionEvent, StepUsageRecord } from '../../../shared/events.js';
 import { hookFailedNote } from '../hooks/hook-report.js';
+import { restoreNote } from './restore-note.js';
 import type { ResultHolds } from '../tools/types.js';
 
 /** What a tool's results hold, by the tool's name; undefined for a tool that says nothing (or is gone). */
@@ -55,9 +56,14 @@ export class History {
   private named = new Map<string, Set<string>>();
   private blobCalls: Array<{ tool: string; argsBlob: string }> = [];
 
+  /**
+   * `messageText` finds a message the person sent by its seq, even one a rewind took out
+   * of this fold (a rewind's note quotes it).
+   */
   constructor(
     private readonly holdsOf: HoldsOf,
     events: Iterable<SessionEvent> = [],
+    private readonly messageText: (seq: number) => string | undefined = () => undefined,
   ) {
     for (const event of events) this.add(event);
   }
@@ -140,6 +146,10 @@ export class History {
         return;
       case 'compaction':
         return this.compact(e);
+      case 'undo':
+      case 'redo':
+      case 'rewind':
+        return this.noteRestore(e);
       case 'context_window':
         this.stated.set(e.model, e.tokens);
         if (e.requestTokens && e.requestBytes) this.measured = { tokens: e.requestTokens, bytes: e.requestBytes };
@@ -147,6 +157,12 @@ export class History {
       default:
         return;
     }
+  }
+
+  /** Files an undo, redo or rewind put back: the model reads one line saying which. */
+  private noteRestore(e: Extract<SessionEvent, { type: 'undo' | 'redo' | 'rewind' }>): void {
+    const note = restoreNote(e, this.messageText);
+    if (note) this.push({ kind: 'user', seq: e.seq, lastSeq: e.seq, text: note });
   }
 
   private push(entry: Entry): void {

@@ -25,6 +25,7 @@ import { Estimator, roomFor, type Room } from './budget.js';
 import { knownFacts, summaryRequest, tailStart, withKnownFacts } from './compaction.js';
 import { ContextFullError } from './context-full-error.js';
 import { fileUse, History, type Entry } from './history.js';
+import { rewindsConversation, withoutRewound } from './rewound.js';
 import { decideFit, type FitDecision } from './fit-decision.js';
 import type { MaskCandidate, MaskPlan } from './masking.js';
 import { worthMasking } from './masking-stubs.js';
@@ -102,7 +103,7 @@ interface View {
 }
 
 export class SessionContext {
-  private readonly history: History;
+  private history: History;
   private readonly renderer: Renderer;
   private toolBlock: { defs: readonly ToolShown[]; specs: Record<string, ToolSpec>; bytes: number } | null = null;
   private readonly args = new Map<string, Promise<unknown>>();
@@ -113,13 +114,24 @@ export class SessionContext {
     this.deps.tools().find((d) => d.name === tool)?.holds;
 
   constructor(private readonly deps: ContextDeps) {
-    this.history = new History(this.holdsOf, deps.events);
+    this.history = this.fold();
     this.renderer = new Renderer((part) => this.callArgs(part), this.holdsOf);
   }
 
   /** Every appended event, in order. */
   add(event: SessionEvent): void {
-    this.history.add(event);
+    // A rewind of the conversation is rare: the fold starts again without what it took out.
+    if (rewindsConversation(event)) this.history = this.fold();
+    else this.history.add(event);
+  }
+
+  /** The history folded from the log, without what a rewind took out. */
+  private fold(): History {
+    const text = (seq: number) => {
+      const e = this.deps.events.find((m) => m.seq === seq);
+      return e?.type === 'user_message' ? e.text : undefined;
+    };
+    return new History(this.holdsOf, withoutRewound(this.deps.events), text);
   }
 
   /** A new turn reads AGENTS.md and the skills afresh; within a turn the system prompt stays byte for byte. */

@@ -47,8 +47,16 @@ export interface GrantBook {
   persist(): Promise<void>;
 }
 
+/**
+ * Runs around every plan the gate executes: the checkpoints room snapshots the workspace
+ * on both sides of a step that can change it. `run` executes the plan; its result (or
+ * its StalePlanError) must come back unchanged.
+ */
+export type Bracket = (call: ToolCall, plan: Plan, run: () => Promise<ToolResult>) => Promise<ToolResult>;
+
 export interface GateDeps {
   tools: Planner;
+  bracket?: Bracket;
   record: GateRecord;
   grants: GrantBook;
   diff: DiffFn;
@@ -308,7 +316,7 @@ export class Gate {
     exec: ExecContext,
   ): Promise<Settled> {
     try {
-      return { kind: 'result', result: await call.via.execute(plan, exec) };
+      return { kind: 'result', result: await this.carryOut(call, plan, exec) };
     } catch (err) {
       if (!(err instanceof StalePlanError)) return { kind: 'result', result: { ok: false, error: messageOf(err) } };
       const reason = err.message;
@@ -344,9 +352,16 @@ export class Gate {
     }
   }
 
+  /** The one place a plan is executed, inside the bracket when there is one. */
+  private carryOut(call: GatedCall, plan: Plan, exec: ExecContext): Promise<ToolResult> {
+    const run = () => call.via.execute(plan, exec);
+    const { turnId, toolCallId, tool, args } = call;
+    return this.deps.bracket ? this.deps.bracket({ turnId, toolCallId, tool, args }, plan, run) : run();
+  }
+
   private async execute(call: GatedCall, plan: Plan, exec: ExecContext): Promise<ToolResult> {
     try {
-      return await call.via.execute(plan, exec);
+      return await this.carryOut(call, plan, exec);
     } catch (err) {
       if (err instanceof StalePlanError) {
         const what =

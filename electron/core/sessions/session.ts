@@ -5,7 +5,7 @@
  */
 import type { Answer, Grant } from '../../../shared/cards.js';
 import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
-import type { EventPayload, SessionEvent } from '../../../shared/events.js';
+import type { EventPayload, RewindRestore, SessionEvent } from '../../../shared/events.js';
 import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
 import type { DiffFn } from '../gate/card-body.js';
 import { Gate, type Planner } from '../gate/gate.js';
@@ -25,6 +25,8 @@ import { reasonThen, SessionError } from './session-error.js';
 import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';
 import type { McpOverview } from '../../../shared/contract.js';
 import { unstartedMessage } from './unstarted-message.js';
+import { CheckpointError, SessionCheckpoints, type CheckpointAccess } from '../checkpoints/session-checkpoints.js';
+import type { ChangesView, RestoreOutcome } from '../../../shared/checkpoints.js';
 
 /** The session's files on disk, as the session uses them. */
 export interface SessionFiles {
@@ -68,6 +70,8 @@ export interface SessionDeps {
   clock?: () => Date;
   /** Whether commands run confined here, for what the model is told. */
   commands?: () => Promise<CommandConfinement>;
+  /** The workspace's checkpoint store (SPEC §12), opened on first use; without it nothing is snapshotted. */
+  checkpoints?: CheckpointAccess;
   /** The session's MCP servers (SPEC §10); the session wires the gate and the log in. */
   mcp?: Omit<SessionMcpDeps, 'events' | 'grants' | 'append' | 'gate' | 'changed'> & { changed: (id: string) => void };
 }
@@ -93,6 +97,8 @@ export class Session {
   private readonly mcp: SessionMcp | null;
   /** What the model sees, kept with the session (not per turn) so its incremental state lasts. */
   private readonly context: SessionContext;
+  /** Snapshots around the workspace-changing steps, and undo, redo and rewind (SPEC §12). */
+  private readonly checkpoints: SessionCheckpoints;
   /** A Compact now running outside a turn; cancel stops it. */
   private compacting: AbortController | null = null;
   /** Summary calls running now, so a window that connects mid-summary can say so. */
@@ -139,8 +145,16 @@ export class Session {
       : null;
     this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
     this.questions = new Questions((p) => this.append(p));
+    this.checkpoints = new SessionCheckpoints({
+      open: async () => ({ unavailable: this.whyNoCheckpoints() }),
+      ...deps.checkpoints,
+      events: this.events,
+      state: () => this.state,
+      append: (p) => this.append(p),
+    });
     this.gate = new Gate({
       tools: this.tools,
+      bracket: this.checkpoints.bracket,
       record: { append: (p) => this.append(p), putBlob: (b) => deps.files.putBlob(b) },
       grants: {
         list: () => this.state.grants,
@@ -300,6 +314,37 @@ export class Session {
     } finally {
       this.compacting = null;
     }
+  }
+
+  /** The files a turn or a call changed, as diffs (SPEC §12). */
+  async changes(query: { turnId?: string; toolCallId?: string }): Promise<ChangesView> {
+    return this.checkpoints.changes(query).catch(asSessionError);
+  }
+
+  async undo(turnId: string, paths?: string[], overwrite?: string[]): Promise<RestoreOutcome> {
+    this.refuseWhileLive('undo');
+    return this.checkpoints.undo(turnId, paths, overwrite).catch(asSessionError);
+  }
+
+  async redo(overwrite?: string[]): Promise<RestoreOutcome> {
+    this.refuseWhileLive('redo');
+    return this.checkpoints.redo(overwrite).catch(asSessionError);
+  }
+
+  async rewind(seq: number, restore: RewindRestore, overwrite?: string[]): Promise<RestoreOutcome> {
+    this.refuseWhileLive('rewind');
+    return this.checkpoints.rewind(seq, restore, overwrite).catch(asSessionError);
+  }
+
+  /** Taking files back under a running turn would pull them from under its next step. */
+  private refuseWhileLive(what: string): void {
+    if (this.live || this.state.turnId)
+      throw new SessionError(`stop the running turn first; ${what} changes files it may be using`);
+    if (this.compacting) throw new SessionError(`a summary is being written; ${what} when it is done`);
+  }
+
+  private whyNoCheckpoints(): string {
+    return this.deps.workspace ? 'checkpoints are not set up for this session' : this.whyNoWorkspace();
   }
 
   answerCard(cardId: string, answer: Answer): void {
@@ -508,7 +553,7 @@ export class Session {
 }
 
 function asSessionError(err: unknown): never {
-  if (err instanceof ToolError) throw new SessionError(err.message);
+  if (err instanceof ToolError || err instanceof CheckpointError) throw new SessionError(err.message);
   throw err;
 }
 

@@ -20,6 +20,7 @@ import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
 import type { ToolContext } from '../tools/types.js';
 import { Session, type SessionDeps } from './session.js';
+import type { WorkspaceStores } from '../checkpoints/workspace-stores.js';
 import { reasonThen, SessionError } from './session-error.js';
 
 export interface SessionsDeps {
@@ -35,6 +36,8 @@ export interface SessionsDeps {
   sandbox: ConfinementPolicy;
   newId: () => string;
   emit: (push: Push) => void;
+  /** The workspaces' checkpoint stores (SPEC §12); without it nothing is snapshotted. */
+  checkpoints?: WorkspaceStores;
   /** Where the user's own mcp.json is, and which servers are disabled; without it no MCP server starts. */
   mcp?: { userConfigDir: string; disabled: DisabledServers; callTimeoutMs?: number };
 }
@@ -197,6 +200,7 @@ export class Sessions {
       emit: this.deps.emit,
       commands: () => this.commandConfinement(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
+      checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
     });
   }
 

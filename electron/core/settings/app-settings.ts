@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { modelConfigSchema, type ModelConfig } from '../../../shared/contract.js';
+import { CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES } from '../../../shared/limits.js';
 import { writeFileAtomic } from '../log/atomic-file.js';
 import { makePrivateDir, tightenFile } from '../log/private-files.js';
 
@@ -19,6 +20,7 @@ const fileSchema = z.object({
   notifications: z.boolean().default(true),
   refuseUnconfined: z.boolean().default(false),
   shownPlaces: z.array(z.string()).default([]),
+  checkpointLimitBytes: z.int().positive().default(CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES),
 });
 
 export interface AppSettingsData {
@@ -29,9 +31,17 @@ export interface AppSettingsData {
   refuseUnconfined: boolean;
   /** Folders the person shows to confined commands, read-only, beyond the toolchains (absolute). */
   shownPlaces: string[];
+  /** Each workspace's checkpoint store is kept under this; the oldest snapshots go first. */
+  checkpointLimitBytes: number;
 }
 
-const DEFAULTS: AppSettingsData = { model: null, notifications: true, refuseUnconfined: false, shownPlaces: [] };
+const DEFAULTS: AppSettingsData = {
+  model: null,
+  notifications: true,
+  refuseUnconfined: false,
+  shownPlaces: [],
+  checkpointLimitBytes: CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES,
+};
 
 export class AppSettings {
   private data: AppSettingsData = { ...DEFAULTS, shownPlaces: [] };

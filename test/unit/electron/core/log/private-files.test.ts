@@ -53,6 +53,7 @@ describe('settings and keys', () => {
       notifications: false,
       refuseUnconfined: false,
       shownPlaces: [],
+      checkpointLimitBytes: 1024 ** 3,
     });
     expect(await modeOf(dataDir())).toBe('700');
     expect(await modeOf(path.join(dataDir(), 'settings.json'))).toBe('600');

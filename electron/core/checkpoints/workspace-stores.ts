@@ -1,0 +1,103 @@
+/**
+ * The app's door into the checkpoints room (SPEC §12): one store per workspace in the
+ * data folder, opened on first use by any session on it (each session its own index),
+ * kept under the limit from Settings, and listed with their sizes. Without git on the
+ * machine there is no store, and every opener says why.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CheckpointStore, GitAvailability } from './checkpoint-store.js';
+import { findGit } from './find-git.js';
+import { openCheckpointStore, storeDirFor } from './shadow-repo.js';
+import type { CheckpointAccess } from './session-checkpoints.js';
+
+/** How many checkpoints a store takes between two looks at its size. */
+const PRUNE_EVERY = 20;
+
+/** The file in a store's folder that names its workspace, for Settings' list. */
+const WORKSPACE_FILE = 'workspace';
+
+export interface WorkspaceStoresDeps {
+  dataDir: string;
+  /** The limit per workspace, in bytes, read afresh at each look. */
+  limitBytes: () => number;
+  /** Where git is, or why it is not; by default the system git on PATH. */
+  git?: () => Promise<GitAvailability>;
+  onUnexpected?: (err: unknown) => void;
+}
+
+export class WorkspaceStores {
+  private readonly opened = new Map<string, Promise<CheckpointStore>>();
+  private readonly taken = new Map<string, number>();
+
+  constructor(private readonly deps: WorkspaceStoresDeps) {}
+
+  /** Whether checkpoints can run on this machine. */
+  availability(): Promise<GitAvailability> {
+    return (this.deps.git ?? findGit)();
+  }
+
+  /** How a session of this workspace reaches its store; its index is its own. */
+  access(sessionId: string, workspaceRoot: string): CheckpointAccess {
+    const storeDir = storeDirFor(this.deps.dataDir, workspaceRoot);
+    const open = async () => {
+      const git = await this.availability();
+      if (!git.ok) return { unavailable: `${git.reason}; ${git.fix}` };
+      const key = `${workspaceRoot}\0${sessionId}`;
+      let store = this.opened.get(key);
+      if (!store) {
+        store = this.open(storeDir, sessionId, workspaceRoot, git.git);
+        this.opened.set(key, store);
+        store.catch(() => this.opened.delete(key));
+      }
+      return store;
+    };
+    return { open, checkpointed: () => void open().then((s) => 'size' in s && this.tick(storeDir, s)) };
+  }
+
+  /** Every workspace's store and its size, largest first. */
+  async sizes(): Promise<{ workspace: string; bytes: number }[]> {
+    const root = path.join(this.deps.dataDir, 'checkpoints');
+    const names = await readdir(root).catch(() => [] as string[]);
+    const found = await Promise.all(names.map((name) => this.sizeOf(path.join(root, name))));
+    return found.flatMap((f) => (f ? [f] : [])).sort((a, b) => b.bytes - a.bytes);
+  }
+
+  private async open(
+    storeDir: string,
+    sessionId: string,
+    workspaceRoot: string,
+    git: string,
+  ): Promise<CheckpointStore> {
+    await mkdir(storeDir, { recursive: true });
+    await writeFile(path.join(storeDir, WORKSPACE_FILE), workspaceRoot);
+    return openCheckpointStore({ storeDir, workspaceRoot, indexName: sessionId, git });
+  }
+
+  /** Every PRUNE_EVERY checkpoints, the store drops its oldest snapshots if it is over the limit. */
+  private tick(storeDir: string, store: CheckpointStore): void {
+    const n = (this.taken.get(storeDir) ?? 0) + 1;
+    this.taken.set(storeDir, n);
+    if (n % PRUNE_EVERY !== 1) return;
+    void this.keepUnderLimit(store).catch((err: unknown) => this.deps.onUnexpected?.(err));
+  }
+
+  private async keepUnderLimit(store: CheckpointStore): Promise<void> {
+    const limit = this.deps.limitBytes();
+    if ((await store.size()) > limit) await store.prune(limit);
+  }
+
+  private async sizeOf(dir: string): Promise<{ workspace: string; bytes: number } | null> {
+    const workspace = await readFile(path.join(dir, WORKSPACE_FILE), 'utf8').catch(() => null);
+    if (workspace === null) return null;
+    const git = await this.availability();
+    if (!git.ok) return null;
+    const store = await openCheckpointStore({
+      storeDir: dir,
+      workspaceRoot: workspace,
+      indexName: 'settings',
+      git: git.git,
+    });
+    return { workspace, bytes: await store.size() };
+  }
+}
