@@ -47,12 +47,15 @@ export class CheckpointError extends Error {
   override readonly name = 'CheckpointError';
 }
 
+const OPEN_FAILED = 'the checkpoint store cannot be opened';
+
 const PRUNED =
   'its snapshot was dropped to keep the checkpoint store under its limit (Settings → Checkpoints), so it cannot be taken back';
 
 export class SessionCheckpoints {
   private lock: Promise<unknown> = Promise.resolve();
   private lastSkipped: string | null = null;
+  private saidUnopened = false;
 
   constructor(private readonly deps: SessionCheckpointsDeps) {
     const last = deps.events.findLast((e) => e.type === 'checkpoint' && e.skipped !== undefined);
@@ -66,21 +69,24 @@ export class SessionCheckpoints {
    */
   bracket = async (call: ToolCall, plan: Plan, run: () => Promise<ToolResult>): Promise<ToolResult> => {
     if (!changesWorkspace(plan)) return run();
-    const store = await this.deps.open();
-    if (!('snapshot' in store)) return run();
-    return this.serial(async () => {
-      const before = await this.trySnapshot(store, call, 'before');
-      const result = await run();
-      const after = before && (await this.trySnapshot(store, call, 'after'));
-      if (before && after) await this.record(store, call, before, after);
-      return result;
-    });
+    const store = await this.reach();
+    if (!('snapshot' in store)) return this.runUnrecorded(call, store.unavailable, run);
+    // The step runs outside the lock, so a Changes view opened meanwhile is not held up by a long command.
+    const before = await this.serial(() => this.trySnapshot(store, call, 'before'));
+    const result = await run();
+    if (before) {
+      await this.serial(async () => {
+        const after = await this.trySnapshot(store, call, 'after');
+        if (after) await this.record(store, call, before, after);
+      });
+    }
+    return result;
   };
 
   /** The files a call or a turn changed, as diffs, and whether an undo can take them back. */
   async changes(query: { turnId?: string; toolCallId?: string }): Promise<ChangesView> {
     const turnId = query.turnId ?? (query.toolCallId ? undefined : this.lastChangedTurn());
-    const store = await this.deps.open();
+    const store = await this.reach();
     if (!('snapshot' in store)) return { ...query, files: [], undo: { ok: false, why: store.unavailable } };
     return this.serial(async () =>
       query.toolCallId !== undefined
@@ -134,13 +140,38 @@ export class SessionCheckpoints {
     return this.takeBack(items, overwrite, (code) => ({ type: 'rewind', messageSeq, restore, code }));
   }
 
+  /**
+   * A step with no store runs all the same. Where git is missing Settings and every undo
+   * say so; a store that fails to open is said once in the transcript.
+   */
+  private async runUnrecorded(call: ToolCall, why: string, run: () => Promise<ToolResult>): Promise<ToolResult> {
+    if (why.startsWith(OPEN_FAILED) && !this.saidUnopened) {
+      this.saidUnopened = true;
+      await this.deps.append({
+        type: 'error',
+        turnId: call.turnId,
+        message: `${why}; undo cannot take this session's steps back`,
+      });
+    }
+    return run();
+  }
+
+  /** The store, or why there is none: a store that cannot be opened says why rather than failing the step. */
+  private async reach(): Promise<CheckpointStore | { unavailable: string }> {
+    try {
+      return await this.deps.open();
+    } catch (err) {
+      return { unavailable: `${OPEN_FAILED}: ${(err as Error).message}` };
+    }
+  }
+
   /** Restores the items (those changed since only when ticked), snapshotted on both sides, and logs it. */
   private async takeBack(
     items: RestoreItem[],
     overwrite: readonly string[],
     payload: (r: Restoration) => EventPayload,
   ): Promise<RestoreOutcome> {
-    const store = await this.deps.open();
+    const store = await this.reach();
     if (!('snapshot' in store)) throw new CheckpointError(`undo is off: ${store.unavailable}`);
     return this.serial(async () => {
       await this.requireSnapshots(store, items);

@@ -84,6 +84,30 @@ describe('a turn is snapshotted around every step that can change the workspace'
   });
 });
 
+describe('steps that cannot change the workspace take no checkpoint', () => {
+  it('a read, a denied write and a write outside the workspace are not snapshotted', async () => {
+    h = await startHarness(undefined, { sandboxFor: noSandbox });
+    await seedWorkspace(h.workspace);
+    const id = await h.open();
+    const unsubscribe = h.core.host.subscribe((push) => {
+      if (push.name !== 'session.event' || push.payload.event.type !== 'card') return;
+      const { cardId, body } = push.payload.event;
+      const answer = body.kind === 'write' && body.inside ? 'deny' : 'allow_once';
+      void h!.core.host.call('card.answer', { id, cardId, answer });
+    });
+    h.fake.enqueue(
+      { toolCalls: [{ name: 'read_file', input: { path: 'mod.txt' } }] },
+      { toolCalls: [{ name: 'write_file', input: { path: 'mod.txt', content: 'denied\n' } }] },
+      { toolCalls: [{ name: 'write_file', input: { path: path.join(h.outside, 'o.txt'), content: 'out\n' } }] },
+      { text: 'done' },
+    );
+    await runTurn(h, id, 'go');
+    unsubscribe();
+    expect(await fs.readFile(path.join(h.outside, 'o.txt'), 'utf8')).toBe('out\n');
+    expect(checkpoints(await h.events(id))).toEqual([]);
+  });
+});
+
 describe('undo and redo of a whole turn', () => {
   it('brings the workspace back byte for byte, and redo brings the turn back', async () => {
     h = await startHarness(undefined, { sandboxFor: noSandbox });
