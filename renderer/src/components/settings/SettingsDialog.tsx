@@ -1,8 +1,8 @@
 /**
  * Settings: the model (provider, id picked from the known models or typed, base URL, output
  * cap, and the window and prices of a model the table lacks), a test of that setting before it
- * is saved, each provider's key, notifications, whether commands run confined, and the MCP
- * servers of the session in the active tab.
+ * is saved, each provider's key, notifications, whether commands run confined, the
+ * checkpoints' room and limit, and the MCP servers of the session in the active tab.
  */
 import { useState, type FormEvent } from 'react';
 import { providerSchema, type ModelConfig, type Provider } from '../../../../shared/contract';
@@ -12,6 +12,7 @@ import { useAppStore } from '../../store/app-store';
 import { Dialog } from '../frame/Dialog';
 import { keySourceWords } from './key-source';
 import { KeyField } from './KeyField';
+import { CheckpointsField } from './CheckpointsField';
 import { CommandsField } from './CommandsField';
 import { McpServersSection } from './McpServers';
 import { formFrom, modelFrom, type ModelForm } from './model-form';
@@ -131,6 +132,7 @@ function SettingsForm() {
       {'notifications' in view && <NotificationsField view={view} />}
       {/* Only a core that confines commands says whether it can; an older one says nothing. */}
       {view.sandbox !== undefined && <CommandsField view={view} />}
+      {view.checkpoints !== undefined && <CheckpointsField view={view} checkpoints={view.checkpoints} />}
       <McpServersSection />
     </div>
   );
