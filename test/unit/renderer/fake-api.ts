@@ -151,6 +151,12 @@ function defaultData(name: CallName, request: Record<string, unknown>): unknown 
     case 'mcp.restart':
     case 'mcp.setEnabled':
       return MCP_NONE;
+    case 'session.changes':
+      return { files: [], undo: { ok: true } };
+    case 'session.undo':
+    case 'session.redo':
+    case 'session.rewind':
+      return { seq: 0, restored: [], kept: [] };
     default:
       // Calls added to the contract later (terminal.*, app.*) answer an empty success.
       return {};

@@ -6,11 +6,12 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { TranscriptItem, UsageTotals } from '../../../../shared/reducer';
+import type { SessionState, TranscriptItem, UsageTotals } from '../../../../shared/reducer';
 import type { LiveOutput as LiveOutputData } from '../../store/live-output';
+import { rewoundMark } from '../changes/Rewound';
 import { withoutEchoedResults } from './echoed-result';
 import { MessageRow } from './MessageRow';
-import { TranscriptRow } from './TranscriptRow';
+import { TranscriptRow, type RowMarks } from './TranscriptRow';
 import './transcript.css';
 
 export interface TranscriptProps {
@@ -21,7 +22,14 @@ export interface TranscriptProps {
   liveOutput: Record<string, LiveOutputData>;
   /** Usage per turn id (SessionState.usage.turns), shown on each finished turn. */
   turnUsage?: Readonly<Record<string, UsageTotals>>;
+  /** What the rows show of the checkpoints (SPEC §12); a transcript shown on its own has none. */
+  checkpoints?: TranscriptCheckpoints;
 }
+
+export type TranscriptCheckpoints = Pick<SessionState, 'changedPaths' | 'undone' | 'rewound'> & {
+  /** A turn is running now. */
+  running: boolean;
+};
 
 /** Within this many pixels of the end counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
@@ -39,8 +47,10 @@ function TranscriptList({
   streaming,
   liveOutput,
   turnUsage = NO_USAGE,
+  checkpoints = NO_CHECKPOINTS,
 }: TranscriptProps) {
   const items = useMemo(() => withoutEchoedResults(allItems), [allItems]);
+  const messages = useMemo(() => messageTexts(allItems), [allItems]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
   const [stuck, setStuck] = useState(true);
@@ -99,6 +109,7 @@ function TranscriptList({
                   item={items[row.index] as TranscriptItem}
                   live={liveOf(items[row.index] as TranscriptItem, liveOutput)}
                   usage={usageOf(items[row.index] as TranscriptItem, turnUsage)}
+                  {...marksOf(items[row.index] as TranscriptItem, checkpoints, messages)}
                 />
               ) : (
                 <MessageRow role="assistant" text={streaming ?? ''} streaming />
@@ -125,25 +136,45 @@ function usageOf(item: TranscriptItem, turnUsage: Readonly<Record<string, UsageT
   return item.kind === 'turn_end' ? turnUsage[item.turnId] : undefined;
 }
 
-/** Only the row whose item or live output changed renders again: items are replaced, never edited. */
-const Row = memo(function Row({
-  sessionId,
-  workspace,
-  item,
-  live,
-  usage,
-}: {
+/** The checkpoint marks of one row, as plain values, so a row whose marks did not change keeps its memo. */
+function marksOf(item: TranscriptItem, c: TranscriptCheckpoints, messages: ReadonlyMap<number, string>): RowMarks {
+  return {
+    running: item.kind === 'user' && c.running,
+    changedFiles: item.kind === 'turn_end' ? (c.changedPaths[item.turnId]?.length ?? 0) : 0,
+    undone: item.kind === 'turn_end' && c.undone[item.turnId] !== undefined,
+    rewound: rewoundMark(c.rewound, item.seq),
+    message: item.kind === 'rewind' ? messages.get(item.event.messageSeq) : undefined,
+  };
+}
+
+/** The text of each message the person sent, by seq, for the rewinds that name one. */
+function messageTexts(items: readonly TranscriptItem[]): ReadonlyMap<number, string> {
+  return new Map(items.flatMap((item) => (item.kind === 'user' ? [[item.seq, item.text] as const] : [])));
+}
+
+interface RowProps extends RowMarks {
   sessionId: string;
   workspace: string;
   item: TranscriptItem;
   live: LiveOutputData | undefined;
   usage: UsageTotals | undefined;
-}) {
+}
+
+/** Only the row whose item, live output or marks changed renders again: items are replaced, never edited. */
+const Row = memo(function Row({ sessionId, workspace, item, live, usage, ...marks }: RowProps) {
   const liveOutput = live && item.kind === 'tool' ? { [item.toolCallId]: live } : NO_LIVE;
   return (
-    <TranscriptRow sessionId={sessionId} workspace={workspace} item={item} liveOutput={liveOutput} turnUsage={usage} />
+    <TranscriptRow
+      sessionId={sessionId}
+      workspace={workspace}
+      item={item}
+      liveOutput={liveOutput}
+      turnUsage={usage}
+      marks={marks}
+    />
   );
 });
 
 const NO_LIVE: Record<string, LiveOutputData> = {};
 const NO_USAGE: Readonly<Record<string, UsageTotals>> = {};
+const NO_CHECKPOINTS: TranscriptCheckpoints = { changedPaths: {}, undone: {}, rewound: [], running: false };

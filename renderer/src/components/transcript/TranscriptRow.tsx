@@ -4,12 +4,29 @@ import type { LiveOutput as LiveOutputData } from '../../store/live-output';
 import { ArgvTokens } from '../cards/ArgvTokens';
 import { PermissionCard } from '../cards/PermissionCard';
 import { VisibleText } from '../cards/VisibleText';
-import { turnUsageWords } from '../context/usage-words';
+import { CheckpointDivider } from '../changes/CheckpointDivider';
+import { HookChangesRow } from '../changes/HookChangesRow';
+import { Rewound, type RewoundMark } from '../changes/Rewound';
 import { ContextDivider } from './ContextDivider';
 import { Markdown } from './Markdown';
 import { mcpToolParts } from '../../../../shared/mcp-tool-name';
 import { MessageRow } from './MessageRow';
 import { ToolRow } from './ToolRow';
+import { TurnEndRow } from './TurnEndRow';
+import { UserMessageRow } from './UserMessageRow';
+
+/** What a row needs of the session's checkpoints (SPEC §12), worked out by the transcript per row. */
+export interface RowMarks {
+  /** A turn is running: a message cannot be rewound now. */
+  running: boolean;
+  /** At a turn's end: the files the turn changed, and whether it was undone. */
+  changedFiles: number;
+  undone: boolean;
+  /** In a range a rewind took out of the conversation. */
+  rewound?: RewoundMark;
+  /** For a rewind: the text of the message it went back to. */
+  message?: string;
+}
 
 interface RowProps {
   sessionId: string;
@@ -18,23 +35,25 @@ interface RowProps {
   liveOutput: Record<string, LiveOutputData>;
   /** For a turn_end row: what the turn's model calls used and cost. */
   turnUsage?: UsageTotals;
+  marks?: RowMarks;
 }
 
-const TURN_END_WORDS = {
-  finished: 'Turn finished',
-  cancelled: 'Turn cancelled',
-  error: 'Turn ended with an error',
-  interrupted: 'Turn interrupted',
-} as const;
+const NO_MARKS: RowMarks = { running: false, changedFiles: 0, undone: false };
 
-export function TranscriptRow({ sessionId, workspace, item, liveOutput, turnUsage }: RowProps) {
+export function TranscriptRow(props: RowProps) {
+  const rewound = props.marks?.rewound;
+  const row = <RowOfKind {...props} marks={props.marks ?? NO_MARKS} />;
+  return rewound ? <Rewound mark={rewound}>{row}</Rewound> : row;
+}
+
+function RowOfKind({ sessionId, workspace, item, liveOutput, turnUsage, marks }: RowProps & { marks: RowMarks }) {
   switch (item.kind) {
     case 'user':
-      return <MessageRow role="user" text={item.text} />;
+      return <UserMessageRow item={item} running={marks.running} rewound={marks.rewound !== undefined} />;
     case 'assistant':
       return <MessageRow role="assistant" text={item.text} />;
     case 'tool':
-      return <ToolRow item={item} live={liveOutput[item.toolCallId]} />;
+      return <ToolRow sessionId={sessionId} workspace={workspace} item={item} live={liveOutput[item.toolCallId]} />;
     case 'card':
       return (
         <PermissionCard
@@ -65,15 +84,7 @@ export function TranscriptRow({ sessionId, workspace, item, liveOutput, turnUsag
         </div>
       );
     case 'turn_end':
-      return (
-        <div className={`event-row turn-end turn-end-${item.reason}`}>
-          <p>
-            — {TURN_END_WORDS[item.reason]}
-            {item.message ? `: ${item.message}` : ''} —
-          </p>
-          {turnUsage && turnUsage.calls > 0 && <p className="turn-usage">{turnUsageWords(turnUsage)}</p>}
-        </div>
-      );
+      return <TurnEndRow item={item} usage={turnUsage} changedFiles={marks.changedFiles} undone={marks.undone} />;
     case 'context':
       return <ContextDivider event={item.event} />;
     case 'error':
@@ -86,6 +97,12 @@ export function TranscriptRow({ sessionId, workspace, item, liveOutput, turnUsag
       );
     case 'mcp_change':
       return <McpChangeDivider item={item} />;
+    case 'changes':
+      return <HookChangesRow sessionId={sessionId} item={item} />;
+    case 'undo':
+    case 'redo':
+    case 'rewind':
+      return <CheckpointDivider item={item} message={marks.message} />;
   }
 }
 

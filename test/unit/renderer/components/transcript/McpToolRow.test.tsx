@@ -65,7 +65,7 @@ describe('an MCP call in the transcript', () => {
     const { container } = renderTranscript([mcpCall({ ok: false, output: 'Bad credentials' })]);
     const row = screen.getByRole('button', { name: /github · create_issue/ });
     expect(row).toHaveTextContent('✗');
-    expect(container.querySelector('.tool-row')).toHaveClass('tool-row-error');
+    expect(container.querySelector('.tool-row')).toHaveClass('tool-row-failed');
     await userEvent.click(row);
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByText('Bad credentials')).toHaveClass('tool-output-error');

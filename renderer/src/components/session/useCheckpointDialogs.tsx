@@ -1,0 +1,30 @@
+/**
+ * The session's checkpoint dialogs (a turn's Changes, a rewind), opened from transcript
+ * rows through CheckpointActions and shown by the session view, outside the virtualized
+ * transcript, so a row scrolling away cannot take its dialog with it.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import type { CheckpointActions } from '../changes/checkpoint-actions';
+import { ChangesDialog } from '../changes/ChangesDialog';
+import { RewindDialog } from '../changes/RewindDialog';
+
+type Open = { kind: 'changes'; turnId: string } | { kind: 'rewind'; seq: number } | null;
+
+export function useCheckpointDialogs(sessionId: string): { actions: CheckpointActions; dialog: ReactNode } {
+  const [open, setOpen] = useState<Open>(null);
+  const actions = useMemo<CheckpointActions>(
+    () => ({
+      openChanges: (turnId) => setOpen({ kind: 'changes', turnId }),
+      openRewind: (seq) => setOpen({ kind: 'rewind', seq }),
+    }),
+    [],
+  );
+  const close = () => setOpen(null);
+  const dialog =
+    open?.kind === 'changes' ? (
+      <ChangesDialog sessionId={sessionId} turnId={open.turnId} onClose={close} />
+    ) : open?.kind === 'rewind' ? (
+      <RewindDialog sessionId={sessionId} seq={open.seq} onClose={close} />
+    ) : null;
+  return { actions, dialog };
+}
