@@ -27,8 +27,14 @@ export interface CheckpointStore {
    * Makes these paths in the workspace match the snapshot, byte for byte with their mode:
    * written where the snapshot has them, deleted where it does not. Touches no other path,
    * never `.git`, and never follows a link out of the workspace.
+   *
+   * Answers the paths it left alone: those the snapshot left out (too large, in a nested
+   * repository), which it cannot bring back, and those whose file is now over
+   * CHECKPOINT_FILE_MAX_BYTES, which no snapshot holds (a redo could not bring it back).
+   * Throws, after the deletions among these paths and before writing any file, when a
+   * folder stands where a file goes, or a file or link where a folder goes.
    */
-  restore(snapshot: string, paths: readonly string[]): Promise<void>;
+  restore(snapshot: string, paths: readonly string[]): Promise<string[]>;
   /** Whether a snapshot is still in the store (the limit may have pruned it). */
   has(snapshot: string): Promise<boolean>;
   /** The store's size on disk, in bytes. */

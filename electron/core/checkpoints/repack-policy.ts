@@ -1,0 +1,101 @@
+/**
+ * Keeps the store compact between prunes. Snapshots write loose objects (one zlib'd file
+ * per changed file, tree and commit); every so often they are packed, where versions of a
+ * file become deltas of each other (a 1 MiB text file edited 100 times costs about one
+ * copy, not a hundred). `repack --geometric=2` packs the loose objects and rolls small
+ * packs into bigger ones, so the big pack of a first snapshot is not rewritten each time;
+ * the snapshot refs, one file each, are packed into packed-refs.
+ *
+ * It runs in the background after a snapshot (nothing waits for it), one at a time per
+ * store, sharing the store lock: packing only adds packs and then drops loose copies git
+ * has packed, which a snapshot in flight never needs.
+ */
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { GitError } from './git-run.js';
+import { SNAPSHOT_REFS } from './snapshot.js';
+import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
+import { storeLock } from './store-lock.js';
+
+/** A look at the loose objects after this many snapshots that wrote some, or this many bytes hashed. */
+const CHECK_EVERY_SNAPSHOTS = 20;
+const CHECK_EVERY_BYTES = 4 * 1024 * 1024;
+/** Pack when the loose objects reach either. */
+const LOOSE_OBJECTS_MAX = 500;
+const LOOSE_BYTES_MAX = 4 * 1024 * 1024;
+/** Pack the snapshot refs when this many are loose files. */
+const LOOSE_REFS_MAX = 200;
+
+interface Pending {
+  snapshots: number;
+  bytes: number;
+  running: Promise<void> | null;
+}
+
+const pending = new Map<string, Pending>();
+
+/** Counts a snapshot's writes; starts a look at the store when enough have piled up. */
+export function noteWrites(shadow: ShadowGit, bytes: number, onError: (err: unknown) => void): void {
+  const state = stateOf(shadow.layout.storeDir);
+  state.snapshots += 1;
+  state.bytes += bytes;
+  if (state.running || (state.snapshots < CHECK_EVERY_SNAPSHOTS && state.bytes < CHECK_EVERY_BYTES)) return;
+  state.snapshots = 0;
+  state.bytes = 0;
+  state.running = storeLock(shadow.layout.storeDir)
+    .shared(() => tidy(shadow))
+    .catch(onError)
+    .finally(() => {
+      state.running = null;
+    });
+}
+
+/** Settles when the store's background tidying (if any) is done. */
+export async function tidied(storeDir: string): Promise<void> {
+  await stateOf(storeDir).running;
+}
+
+function stateOf(storeDir: string): Pending {
+  let state = pending.get(storeDir);
+  if (!state) {
+    state = { snapshots: 0, bytes: 0, running: null };
+    pending.set(storeDir, state);
+  }
+  return state;
+}
+
+/** Packs loose objects and loose refs when there are enough of them. */
+export async function tidy(shadow: ShadowGit): Promise<void> {
+  const loose = await looseObjects(shadow);
+  if (loose.count >= LOOSE_OBJECTS_MAX || loose.bytes >= LOOSE_BYTES_MAX) {
+    await repack(shadow, ['-d', '--geometric=2']).catch((err: unknown) => {
+      // A git older than 2.33 has no geometric repack: pack the loose objects alone.
+      if (err instanceof GitError && /geometric/.test(err.message)) return repack(shadow, ['-d']);
+      throw err;
+    });
+  }
+  const refs = await readdir(path.join(shadow.layout.repo, SNAPSHOT_REFS)).catch(() => []);
+  if (refs.length >= LOOSE_REFS_MAX) await packRefs(shadow);
+}
+
+/** `git repack` with these options, quietly and without bitmaps (nothing here serves fetches). */
+export async function repack(shadow: ShadowGit, options: readonly string[]): Promise<void> {
+  await shadow.run({
+    what: 'pack the checkpoint store',
+    args: ['-c', 'repack.writeBitmaps=false', 'repack', '-q', ...options],
+    timeoutMs: LONG_TIMEOUT_MS,
+  });
+}
+
+export async function packRefs(shadow: ShadowGit): Promise<void> {
+  // Only this process packs refs, and only one tidy or prune at a time: a lock here is a dead one's.
+  const lock = path.join(shadow.layout.repo, 'packed-refs.lock');
+  await rm(lock, { force: true });
+  await shadow.run({ what: "pack the store's snapshot refs", args: ['pack-refs', '--all', '--prune'], locks: [lock] });
+}
+
+async function looseObjects(shadow: ShadowGit): Promise<{ count: number; bytes: number }> {
+  const out = await shadow.text({ what: 'count the loose objects', args: ['count-objects', '-v'] });
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(out)?.[1] ?? 0);
+  return { count: field('count'), bytes: field('size') * 1024 };
+}

@@ -1,0 +1,146 @@
+/**
+ * The checkpoint store (checkpoint-store.ts) on the system git: a shadow repository in the
+ * data folder, driven by plumbing only, that never opens the person's `.git` for writing
+ * (git skips any `.git` in the walk; the store's own git dir and indexes live in the data
+ * folder). The pieces, one file each:
+ *
+ * - store-layout.ts: the folders, the repository's creation, one worktree per session
+ * - shadow-git-env.ts, shadow-git.ts, git-run.ts: git kept apart from the person's setup
+ * - workspace-status.ts, staging.ts, snapshot.ts: a snapshot
+ * - left-out.ts, left-out-reader.ts: what a snapshot left out, kept in its commit
+ * - tree-changes.ts, file-diff.ts: comparing snapshots
+ * - restore-files.ts, store-input.ts: restoring, and refusing hostile ids and paths
+ * - store-lock.ts, repack-policy.ts, store-prune.ts, store-size.ts: sharing and housekeeping
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ChangedFile } from '../../../shared/checkpoints.js';
+import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
+import { fileDiff, type FileDiff } from './file-diff.js';
+import { LeftOutReader } from './left-out-reader.js';
+import { noteWrites, tidied } from './repack-policy.js';
+import { restoreFiles } from './restore-files.js';
+import { ShadowGit } from './shadow-git.js';
+import { takeSnapshot, type LastSnapshot } from './snapshot.js';
+import { ensureRepo, ensureWorktree, StoreLayout, worktreeName } from './store-layout.js';
+import { checkSnapshotId, checkWorkspacePath } from './store-input.js';
+import { inTurn, storeLock, type ReadWriteLock } from './store-lock.js';
+import { pruneStore } from './store-prune.js';
+import { storeBytes } from './store-size.js';
+import { treeChanges } from './tree-changes.js';
+
+export { storeDirFor } from './store-layout.js';
+
+export interface OpenCheckpointStoreOptions {
+  /** The store's folder in the data folder (storeDirFor). */
+  storeDir: string;
+  workspaceRoot: string;
+  /** Whose index this opener uses (a session id): two sessions on one workspace never share an index. */
+  indexName: string;
+  /** The git binary (findGit). */
+  git: string;
+  /** Where a failure of the background packing goes; it never reaches a caller otherwise. */
+  onBackgroundError?: (err: unknown) => void;
+}
+
+export async function openCheckpointStore(options: OpenCheckpointStoreOptions): Promise<ShadowCheckpointStore> {
+  const root = await realpath(options.workspaceRoot);
+  if (!(await stat(root)).isDirectory()) throw new Error(`the workspace ${root} is not a folder`);
+  const layout = new StoreLayout(options.storeDir);
+  await mkdir(layout.storeDir, { recursive: true });
+  await ensureRepo(layout, options.git);
+  return new ShadowCheckpointStore(
+    new ShadowGit(options.git, layout, root),
+    worktreeName(options.indexName),
+    options.onBackgroundError ?? ((err) => console.error('checkpoint store: packing failed:', err)),
+  );
+}
+
+/** Each session's last snapshot, by worktree dir: shared by every opener of that session's index. */
+const lastSnapshots = new Map<string, LastSnapshot>();
+
+export class ShadowCheckpointStore implements CheckpointStore {
+  private readonly lock: ReadWriteLock;
+  private readonly records: LeftOutReader;
+  private readonly worktreeDir: string;
+
+  constructor(
+    private readonly shadow: ShadowGit,
+    private readonly worktree: string,
+    private readonly onBackgroundError: (err: unknown) => void,
+  ) {
+    this.lock = storeLock(shadow.layout.storeDir);
+    this.records = new LeftOutReader(shadow);
+    this.worktreeDir = shadow.layout.worktree(worktree);
+  }
+
+  snapshot(): Promise<Snapshot> {
+    return this.lock.shared(() => inTurn(this.worktreeDir, () => this.snapshotNow()));
+  }
+
+  async changes(from: string, to: string, paths?: readonly string[]): Promise<ChangedFile[]> {
+    checkSnapshotId(from);
+    checkSnapshotId(to);
+    paths?.forEach(checkWorkspacePath);
+    return this.lock.shared(() => treeChanges(this.shadow, this.records, from, to, paths));
+  }
+
+  async diff(from: string, to: string, p: string): Promise<FileDiff> {
+    checkSnapshotId(from);
+    checkSnapshotId(to);
+    checkWorkspacePath(p);
+    return this.lock.shared(() => fileDiff(this.shadow, this.records, from, to, p));
+  }
+
+  async restore(snapshot: string, paths: readonly string[]): Promise<string[]> {
+    checkSnapshotId(snapshot);
+    paths.forEach(checkWorkspacePath);
+    return this.lock.shared(() =>
+      inTurn(this.worktreeDir, () => restoreFiles(this.shadow, this.records, snapshot, paths)),
+    );
+  }
+
+  async has(snapshot: string): Promise<boolean> {
+    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(snapshot)) return false;
+    return this.lock.shared(async () => {
+      const { code } = await this.shadow.run({
+        what: 'look for a snapshot',
+        args: ['cat-file', '-e', `${snapshot}^{commit}`],
+        okCodes: [1, 128],
+      });
+      return code === 0;
+    });
+  }
+
+  async size(): Promise<number> {
+    await this.idle();
+    return storeBytes(this.shadow.layout.storeDir);
+  }
+
+  async prune(limitBytes: number): Promise<{ removed: number; bytes: number }> {
+    await this.idle();
+    return this.lock.exclusive(() => pruneStore(this.shadow, this.worktreeDir, limitBytes));
+  }
+
+  /** Settles when the store's background packing, if any, is done (tests, and before a prune). */
+  idle(): Promise<void> {
+    return tidied(this.shadow.layout.storeDir);
+  }
+
+  private async snapshotNow(): Promise<Snapshot> {
+    if (!existsSync(path.join(this.worktreeDir, 'HEAD'))) {
+      // First use, or a prune dropped this session's idle worktree: start its index afresh.
+      await ensureWorktree(this.shadow.layout, this.worktree);
+      lastSnapshots.delete(this.worktreeDir);
+    }
+    const before = lastSnapshots.get(this.worktreeDir);
+    const outcome = await takeSnapshot(this.shadow, this.worktreeDir, before);
+    lastSnapshots.set(this.worktreeDir, outcome.last);
+    if (outcome.last !== before) {
+      this.records.remember(outcome.snapshot.id, outcome.last.message);
+      noteWrites(this.shadow, outcome.bytes, this.onBackgroundError);
+    }
+    return outcome.snapshot;
+  }
+}
