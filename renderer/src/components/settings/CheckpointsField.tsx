@@ -5,6 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
+import { CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES } from '../../../../shared/limits';
 import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { byteSize } from '../cards/byte-size';
@@ -86,8 +87,10 @@ function LimitForm({ limitBytes }: { limitBytes: number }) {
         </button>
       </div>
       <p id={helpId} className="field-help">
-        Now {byteSize(limitBytes)} (2 GiB unless you change it). Past the limit, the oldest snapshots go first, and the
-        turns they belong to can no longer be undone.
+        {limitBytes === CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES
+          ? 'The default, 2 GiB.'
+          : `Now ${byteSize(limitBytes)}; 2 GiB is the default.`}{' '}
+        Past the limit, the oldest snapshots go first, and the turns they belong to can no longer be undone.
       </p>
       {error !== null && (
         <p className="dialog-error" role="alert">
