@@ -26,6 +26,18 @@ import {
 import { createFakeApi } from '../fake-api';
 
 const fake = createFakeApi();
+fake.reply('session.changes', {
+  files: [
+    {
+      path: 'src/app.ts',
+      change: 'modified',
+      bytes: 1126,
+      diff: '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-const limit = 10;\n+const limit = 20;\n run(limit);\n',
+      diffTruncated: false,
+    },
+  ],
+  undo: { ok: true },
+});
 fake.reply('card.proposal', {
   path: `${WORKSPACE}/src/big.ts`,
   text: Array.from({ length: 3000 }, (_, i) => `export const value${i} = ${i * 2};`).join('\n'),
@@ -83,6 +95,9 @@ const command = cardOf(
     },
   ),
 );
+const commandAgain = cardOf(command.body, {
+  reasked: { previousCardId: command.cardId, reason: 'the folder was replaced' },
+});
 const read = cardOf(readBody({ tool: 'grep', path: '/home/me/.ssh' }));
 const question = questionOf('Which database should the integration tests run against?', [
   'SQLite (in memory)',
@@ -115,17 +130,73 @@ const transcript: TranscriptItem[] = [
     args: { pattern: 'limit', path: 'src' },
     result: { ok: false, output: 'rg: src/missing: No such file or directory' },
   },
-  { kind: 'card', seq: 5, card: write, outcome: { state: 'answered', answer: 'allow_once' } },
+  // One call, one row: the write's card, answered, and what the write changed.
   {
-    kind: 'card',
-    seq: 6,
-    card: command,
-    outcome: { state: 'stale', answer: 'allow_once', reason: 'the folder was replaced' },
+    kind: 'tool',
+    seq: 5,
+    turnId: 't1',
+    toolCallId: 'c5',
+    tool: 'write_file',
+    args: { path: 'src/app.ts' },
+    cards: [{ card: write, outcome: { state: 'answered', answer: 'allow_once' } }],
+    changed: [{ path: 'src/app.ts', change: 'modified', bytes: 1126 }],
+    result: { ok: true, output: 'wrote src/app.ts' },
   },
-  { kind: 'card', seq: 7, card: read, outcome: { state: 'withdrawn', reason: 'the turn ended (cancelled)' } },
+  // Asked twice (the folder was replaced), allowed the second time, and what the command changed.
+  {
+    kind: 'tool',
+    seq: 6,
+    turnId: 't1',
+    toolCallId: 'c6',
+    tool: 'run',
+    args: { argv: command.body.kind === 'command' ? command.body.argv : [] },
+    cards: [
+      { card: command, outcome: { state: 'stale', answer: 'allow_once', reason: 'the folder was replaced' } },
+      { card: commandAgain, outcome: { state: 'answered', answer: 'allow_session' } },
+    ],
+    changed: [
+      { path: 'build/out.js', change: 'added', bytes: 2048 },
+      { path: 'build dir/old.log', change: 'deleted', bytes: 300 },
+      { path: 'src/app.ts', change: 'modified', bytes: 1130 },
+    ],
+    result: { ok: true, output: 'done' },
+  },
+  {
+    kind: 'tool',
+    seq: 7,
+    turnId: 't1',
+    toolCallId: 'c7',
+    tool: 'grep',
+    args: { pattern: 'key', path: '/home/me/.ssh' },
+    cards: [{ card: read, outcome: { state: 'withdrawn', reason: 'the turn ended (cancelled)' } }],
+  },
   { kind: 'hook', seq: 8, argv: ['npm', 'run', 'lint'], ok: false, exitCode: 1, output: 'src/a.ts: 3 problems' },
+  {
+    kind: 'changes',
+    seq: 80,
+    turnId: 't1',
+    toolCallId: 'hook-1',
+    changed: [{ path: 'src/app.ts', change: 'modified', bytes: 1120 }],
+  },
   { kind: 'result', seq: 9, turnId: 't1', summary: 'Fixed the **limit** test; `npm test` passes.' },
   { kind: 'turn_end', seq: 10, turnId: 't1', reason: 'finished' },
+  {
+    kind: 'undo',
+    seq: 90,
+    event: {
+      type: 'undo',
+      seq: 90,
+      ts: '2026-12-03T04:00:00.000Z',
+      turnId: 't1',
+      before: 'a',
+      after: 'b',
+      restored: [
+        { path: 'src/app.ts', change: 'modified', bytes: 1024 },
+        { path: 'build/out.js', change: 'deleted', bytes: 2048 },
+      ],
+      kept: [{ path: 'build dir/old.log', why: 'changed_since' }],
+    },
+  },
   { kind: 'error', seq: 11, message: 'The model server answered 429: rate limited. Try again in a minute.' },
   { kind: 'user', seq: 12, messageId: 'm2', text: 'Now run the tests again.' },
   {
@@ -136,7 +207,15 @@ const transcript: TranscriptItem[] = [
     tool: 'run',
     args: { argv: ['npm', 'test', '--', '--reporter=dot'] },
   },
-  { kind: 'card', seq: 14, card: reasked, outcome: OPEN },
+  {
+    kind: 'tool',
+    seq: 14,
+    turnId: 't2',
+    toolCallId: 'c4',
+    tool: 'write_file',
+    args: { path: 'src/config.json' },
+    cards: [{ card: reasked, outcome: OPEN }],
+  },
 ];
 
 const liveText = Array.from({ length: 40 }, (_, i) => `✓ test ${i + 1} passed`).join('\n');
