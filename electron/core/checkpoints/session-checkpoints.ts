@@ -96,7 +96,7 @@ export class SessionCheckpoints {
   }
 
   /** Takes back a turn's changes, or only `paths` of them. */
-  undo(turnId: string, paths?: readonly string[], overwrite: readonly string[] = []): Promise<RestoreOutcome> {
+  async undo(turnId: string, paths?: readonly string[], overwrite: readonly string[] = []): Promise<RestoreOutcome> {
     const items = turnRestore(fileSteps(this.deps.events), turnId, paths);
     if (items.length === 0) {
       throw new CheckpointError(
@@ -112,7 +112,7 @@ export class SessionCheckpoints {
   }
 
   /** Brings back what the latest undo not yet redone took back. */
-  redo(overwrite: readonly string[] = []): Promise<RestoreOutcome> {
+  async redo(overwrite: readonly string[] = []): Promise<RestoreOutcome> {
     const seq = this.deps.state().undoStack.at(-1);
     const undo = this.deps.events.find((e) => e.seq === seq);
     if (undo?.type !== 'undo') throw new CheckpointError('there is no undo to redo');
@@ -179,10 +179,11 @@ export class SessionCheckpoints {
       const { restore, kept } = await this.sortItems(store, items, now.id, overwrite);
       if (restore.length === 0) throw new CheckpointError(nothingRestored(kept));
       for (const [target, group] of groupBy(restore, (i) => i.target)) {
-        await store.restore(
+        const leftAlone = await store.restore(
           target,
           group.map((i) => i.path),
         );
+        kept.push(...leftAlone.map((path) => ({ path, why: 'skipped_by_snapshot' as const })));
       }
       const after = await store.snapshot();
       const restored = await store.changes(

@@ -322,22 +322,26 @@ export class Session {
   }
 
   async undo(turnId: string, paths?: string[], overwrite?: string[]): Promise<RestoreOutcome> {
-    this.refuseWhileLive('undo');
+    await this.refuseWhileLive('undo');
     return this.checkpoints.undo(turnId, paths, overwrite).catch(asSessionError);
   }
 
   async redo(overwrite?: string[]): Promise<RestoreOutcome> {
-    this.refuseWhileLive('redo');
+    await this.refuseWhileLive('redo');
     return this.checkpoints.redo(overwrite).catch(asSessionError);
   }
 
   async rewind(seq: number, restore: RewindRestore, overwrite?: string[]): Promise<RestoreOutcome> {
-    this.refuseWhileLive('rewind');
+    await this.refuseWhileLive('rewind');
     return this.checkpoints.rewind(seq, restore, overwrite).catch(asSessionError);
   }
 
-  /** Taking files back under a running turn would pull them from under its next step. */
-  private refuseWhileLive(what: string): void {
+  /**
+   * Taking files back under a running turn would pull them from under its next step. A
+   * turn whose end is logged is let finish first (a queued message may start the next).
+   */
+  private async refuseWhileLive(what: string): Promise<void> {
+    if (this.live && !this.state.turnId) await this.live.done;
     if (this.live || this.state.turnId)
       throw new SessionError(`stop the running turn first; ${what} changes files it may be using`);
     if (this.compacting) throw new SessionError(`a summary is being written; ${what} when it is done`);

@@ -67,7 +67,7 @@ describe('a turn is snapshotted around every step that can change the workspace'
         { path: 'gone.txt', change: 'deleted', bytes: 14 },
         { path: 'made.txt', change: 'added', bytes: 5 },
         { path: 'other.txt', change: 'modified', bytes: 11 },
-        { path: 'tool.sh', change: 'modified', bytes: 19 },
+        { path: 'tool.sh', change: 'modified', bytes: 18 },
       ],
     ]);
     const state = await h.call('session.state', { id });
@@ -219,7 +219,7 @@ describe("the person's git repository", () => {
     git('add', 'src/keep.ts');
     await fs.writeFile(path.join(h.workspace, 'src', 'keep.ts'), 'export const unstaged = 2;\n');
     const gitBefore = await hashTree(path.join(h.workspace, '.git'));
-    const statusBefore = git('status', '--porcelain');
+    const statusBefore = git('--no-optional-locks', 'status', '--porcelain');
     const treeBefore = await hashTree(h.workspace);
 
     allowEveryCard(h);
@@ -230,14 +230,14 @@ describe("the person's git repository", () => {
 
     await h.call('session.undo', { id, turnId });
     expect(await hashTree(path.join(h.workspace, '.git'))).toEqual(gitBefore);
-    expect(git('status', '--porcelain')).toBe(statusBefore);
+    expect(git('--no-optional-locks', 'status', '--porcelain')).toBe(statusBefore);
     expect(await hashTree(h.workspace)).toEqual(treeBefore);
 
     await h.call('session.redo', { id });
     const messageSeq = (await h.events(id)).find((e) => e.type === 'user_message')!.seq;
     await h.call('session.rewind', { id, seq: messageSeq, restore: 'code' });
     expect(await hashTree(path.join(h.workspace, '.git'))).toEqual(gitBefore);
-    expect(git('status', '--porcelain')).toBe(statusBefore);
+    expect(git('--no-optional-locks', 'status', '--porcelain')).toBe(statusBefore);
     expect(await hashTree(h.workspace)).toEqual(treeBefore);
   });
 });
