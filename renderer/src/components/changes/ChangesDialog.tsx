@@ -4,12 +4,13 @@
  * changed since the turn is named and left alone unless ticked. Asked again whenever an
  * undo or redo lands, from here or elsewhere, so the list is never older than the log.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { ChangesView } from '../../../../shared/checkpoints';
 import type { SessionState } from '../../../../shared/reducer';
 import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { Dialog } from '../frame/Dialog';
+import { useFocusKept } from '../frame/useFocusKept';
 import { filesWord } from './change-words';
 import { ChangesActions, type RedoOffer } from './ChangesActions';
 import { ChangesFileItem } from './ChangesFileItem';
@@ -33,11 +34,12 @@ export function ChangesDialog({ sessionId, turnId, onClose }: ChangesDialogProps
   const { run } = changes;
   const stackTop = state?.undoStack.at(-1);
   const undoneSeq = state?.undone[turnId];
+  const head = useRef<HTMLParagraphElement>(null);
   useEffect(() => void run(), [run, stackTop, undoneSeq]);
 
   return (
     <Dialog title="Changes" className="changes-dialog" onClose={onClose}>
-      <p className="changes-head" tabIndex={-1} data-autofocus>
+      <p className="changes-head" tabIndex={-1} data-autofocus ref={head}>
         {changes.data ? headWords(changes.data, undoneSeq !== undefined) : 'Reading the turn’s changes…'}
       </p>
       {changes.error && (
@@ -45,7 +47,9 @@ export function ChangesDialog({ sessionId, turnId, onClose }: ChangesDialogProps
           Could not read the changes: {changes.error}
         </p>
       )}
-      {changes.data && state && <ChangesBody sessionId={sessionId} turnId={turnId} view={changes.data} state={state} />}
+      {changes.data && state && (
+        <ChangesBody sessionId={sessionId} turnId={turnId} view={changes.data} state={state} head={head} />
+      )}
     </Dialog>
   );
 }
@@ -61,10 +65,13 @@ interface BodyProps {
   turnId: string;
   view: ChangesView;
   state: SessionState;
+  /** Where the focus goes when an action's button goes away under it: the words that say what changed. */
+  head: RefObject<HTMLParagraphElement | null>;
 }
 
-function ChangesBody({ sessionId, turnId, view, state }: BodyProps) {
+function ChangesBody({ sessionId, turnId, view, state, head }: BodyProps) {
   const restore = useRestore(sessionId, turnId);
+  useFocusKept(head);
   const ticked = usePathSet();
   const open = usePathSet(() => (view.files.length <= OPEN_UP_TO ? view.files.map((f) => f.path) : []));
   const running = state.turnId !== null;
@@ -100,6 +107,7 @@ function ChangesBody({ sessionId, turnId, view, state }: BodyProps) {
             ticked={ticked.has(file.path)}
             onTick={(on) => ticked.set(file.path, on)}
             revertOff={undoOff !== null || undone || restore.pending}
+            warnSince={!undone}
             onRevert={() =>
               ask({ kind: 'undo', paths: [file.path], overwrite: ticked.has(file.path) ? [file.path] : [] })
             }

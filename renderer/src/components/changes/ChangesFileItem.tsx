@@ -22,6 +22,11 @@ interface ChangesFileItemProps {
   onTick: (ticked: boolean) => void;
   /** Revert cannot be used now (the view says why, next to Undo turn). */
   revertOff: boolean;
+  /**
+   * Warn of a file changed since: off once the turn is undone, when the core counts the
+   * undo itself as a change since and nothing is left to overwrite.
+   */
+  warnSince: boolean;
   onRevert: () => void;
 }
 
@@ -41,7 +46,9 @@ export function ChangesFileItem(props: ChangesFileItemProps) {
           Revert
         </button>
       </div>
-      {file.changedSince && <SinceWarning why={file.changedSince} ticked={props.ticked} onTick={props.onTick} />}
+      {props.warnSince && file.changedSince && (
+        <SinceWarning why={file.changedSince} ticked={props.ticked} onTick={props.onTick} />
+      )}
       {open && <FileDiff file={file} diffKey={props.diffKey} />}
     </li>
   );

@@ -3,11 +3,12 @@
  * each explained, then confirmed. Off while a turn runs, and the code choices are off
  * where undo is (no git) or when nothing changed since; each says why, in words.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { RewindRestore } from '../../../../shared/events';
 import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { Dialog } from '../frame/Dialog';
+import { useFocusKept } from '../frame/useFocusKept';
 import { messageQuote } from './restore-words';
 import { pathsChangedAfter, REWIND_CHOICES, REWIND_NAMES, rewindExplanation } from './rewind-choices';
 import './changes.css';
@@ -33,6 +34,8 @@ export function RewindDialog({ sessionId, seq, onClose }: RewindDialogProps) {
   const [choice, setChoice] = useState<RewindRestore>(codeOff ? 'conversation' : 'both');
   const rewind = useCall((api, restore: RewindRestore) => api['session.rewind']({ id: sessionId, seq, restore }));
   const running = state?.turnId != null;
+  const to = useRef<HTMLParagraphElement>(null);
+  useFocusKept(to);
   const blocked = running || (choice === 'code' && codeOff !== null);
 
   const confirm = async () => {
@@ -42,7 +45,9 @@ export function RewindDialog({ sessionId, seq, onClose }: RewindDialogProps) {
 
   return (
     <Dialog title="Rewind" className="rewind-dialog" onClose={onClose}>
-      <p className="rewind-to">To {message?.kind === 'user' ? messageQuote(message.text, 120) : 'this message'}</p>
+      <p className="rewind-to" tabIndex={-1} ref={to}>
+        To {message?.kind === 'user' ? messageQuote(message.text, 120) : 'this message'}
+      </p>
       <RewindChoices choice={choice} onChoose={setChoice} codeOff={codeOff} paths={paths} />
       {running && <p className="changes-off">A turn is running: rewind once it ends, or cancel it first.</p>}
       {rewind.error && (

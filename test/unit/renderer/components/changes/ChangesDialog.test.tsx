@@ -102,6 +102,18 @@ describe('the Changes of a turn', () => {
     ]);
   });
 
+  it('warns of no file changed since once the turn is undone: the undo is not the person’s change', async () => {
+    const { fake } = show([...turnThatChanged(), ended(), undoEvent()]);
+    fake.reply(
+      'session.changes',
+      turnView({ files: turnView().files.map((f) => ({ ...f, changedSince: 'changed_by_later_turn' as const })) }),
+    );
+    const dialog = await openChanges('Changes · 3 files · undone');
+    await within(dialog).findByText('This turn changed 3 files; it is undone.');
+    expect(within(dialog).queryByRole('note')).toBeNull();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+  });
+
   it('says an undone turn is undone, offers Redo, and asks for the changes again when the undo lands', async () => {
     const { fake, store } = show();
     const dialog = await openChanges();
@@ -116,6 +128,17 @@ describe('the Changes of a turn', () => {
     expect(fake.requestsOf('session.changes')).toHaveLength(2);
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Changes · 3 files · undone' })).toBeInTheDocument();
+  });
+
+  it('keeps the keyboard in the view when the button pressed goes away: Escape still closes it', async () => {
+    const { store } = show();
+    const dialog = await openChanges();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Undo turn' }));
+    appendEvents(store, 's', [undoEvent()]);
+    expect(within(dialog).queryByRole('button', { name: 'Undo turn' })).toBeNull();
+    expect(within(dialog).getByText(/it is undone/)).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('says whose undo Redo brings back when the latest is not this turn’s', async () => {
