@@ -15,7 +15,7 @@ import path from 'node:path';
 import { GitError } from './git-run.js';
 import { SNAPSHOT_REFS } from './snapshot.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
-import { storeLock } from './store-lock.js';
+import { inTurn, storeLock } from './store-lock.js';
 
 /** A look at the loose objects after this many snapshots that wrote some, or this many bytes hashed. */
 const CHECK_EVERY_SNAPSHOTS = 20;
@@ -42,12 +42,22 @@ export function noteWrites(shadow: ShadowGit, bytes: number, onError: (err: unkn
   if (state.running || (state.snapshots < CHECK_EVERY_SNAPSHOTS && state.bytes < CHECK_EVERY_BYTES)) return;
   state.snapshots = 0;
   state.bytes = 0;
-  state.running = storeLock(shadow.layout.storeDir)
-    .shared(() => tidy(shadow))
+  state.running = tidyInTurn(shadow, false)
     .catch(onError)
     .finally(() => {
       state.running = null;
     });
+}
+
+/** Packs every loose object and ref now (after any packing under way). */
+export function tidyNow(shadow: ShadowGit): Promise<void> {
+  return tidyInTurn(shadow, true);
+}
+
+/** One packing at a time per store: two repacks at once could each delete packs the other reads. */
+function tidyInTurn(shadow: ShadowGit, now: boolean): Promise<void> {
+  const { storeDir } = shadow.layout;
+  return inTurn(`${storeDir}\0tidy`, () => storeLock(storeDir).shared(() => tidy(shadow, now)));
 }
 
 /** Settles when the store's background tidying (if any) is done. */
@@ -64,10 +74,11 @@ function stateOf(storeDir: string): Pending {
   return state;
 }
 
-/** Packs loose objects and loose refs when there are enough of them. */
-export async function tidy(shadow: ShadowGit): Promise<void> {
+/** Packs loose objects and loose refs when there are enough of them (any at all, with `now`). */
+async function tidy(shadow: ShadowGit, now = false): Promise<void> {
   const loose = await looseObjects(shadow);
-  if (loose.count >= LOOSE_OBJECTS_MAX || loose.bytes >= LOOSE_BYTES_MAX) {
+  const enough = now ? loose.count > 0 : loose.count >= LOOSE_OBJECTS_MAX || loose.bytes >= LOOSE_BYTES_MAX;
+  if (enough) {
     await repack(shadow, ['-d', '--geometric=2']).catch((err: unknown) => {
       // A git older than 2.33 has no geometric repack: pack the loose objects alone.
       if (err instanceof GitError && /geometric/.test(err.message)) return repack(shadow, ['-d']);
@@ -75,7 +86,7 @@ export async function tidy(shadow: ShadowGit): Promise<void> {
     });
   }
   const refs = await readdir(path.join(shadow.layout.repo, SNAPSHOT_REFS)).catch(() => []);
-  if (refs.length >= LOOSE_REFS_MAX) await packRefs(shadow);
+  if (refs.length >= (now ? 1 : LOOSE_REFS_MAX)) await packRefs(shadow);
 }
 
 /** `git repack` with these options, quietly and without bitmaps (nothing here serves fetches). */

@@ -11,6 +11,7 @@
  * folder where the file goes, a file or link where a parent folder goes) is refused with
  * an Error before anything is written, rather than have git delete what is in the way.
  */
+import type { Stats } from 'node:fs';
 import { lstat, realpath, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECKPOINT_FILE_MAX_BYTES } from '../../../shared/limits.js';
@@ -19,7 +20,9 @@ import type { LeftOutReader } from './left-out-reader.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import { checkSnapshotId, checkWorkspacePath } from './store-input.js';
 
-const PATHSPEC_CHUNK = 500;
+/** More paths than this are found in one whole listing rather than passed as pathspecs. */
+const PATHSPEC_MAX = 500;
+const PARALLEL = 64;
 
 interface SnapshotEntries {
   files: Map<string, { mode: string; id: string }>;
@@ -39,34 +42,45 @@ export async function restoreFiles(
   const leftAlone: string[] = [];
   const write: string[] = [];
   const remove: string[] = [];
+  const capped = new Set<string>();
+  await inBatches(unique, async (p) => {
+    if (await overTheCap(shadow.workspaceRoot, p)) capped.add(p);
+  });
   for (const p of unique) {
-    if (leftOutWhy(record, p) || (await overTheCap(shadow.workspaceRoot, p))) leftAlone.push(p);
+    if (leftOutWhy(record, p) || capped.has(p)) leftAlone.push(p);
     else (entries.files.has(p) ? write : remove).push(p);
   }
-  for (const p of remove) await removeSafely(shadow.workspaceRoot, p, entries.folders);
-  for (const p of write) await checkWayIsClear(shadow.workspaceRoot, p);
+  await removeSafely(shadow.workspaceRoot, remove, entries.folders);
+  await checkWayIsClear(shadow.workspaceRoot, write);
   if (write.length > 0) await checkout(shadow, entries, write);
   return leftAlone;
 }
 
-/** The snapshot's files among these paths, and the folders on the way to them. */
+/** The snapshot's files among these paths, and the folders on the way to them (all its folders, for many paths). */
 async function snapshotEntries(shadow: ShadowGit, snapshot: string, paths: string[]): Promise<SnapshotEntries> {
+  const { stdout } = await shadow.run({
+    what: `list snapshot ${snapshot.slice(0, 12)}`,
+    // Past PATHSPEC_MAX paths, one whole listing costs less than matching each against each.
+    args: [
+      'ls-tree',
+      '-r',
+      '-t',
+      '-z',
+      '--full-tree',
+      snapshot,
+      ...(paths.length <= PATHSPEC_MAX ? ['--', ...paths] : []),
+    ],
+    timeoutMs: LONG_TIMEOUT_MS,
+  });
   const entries: SnapshotEntries = { files: new Map(), folders: new Set() };
   const wanted = new Set(paths);
-  for (let i = 0; i < paths.length; i += PATHSPEC_CHUNK) {
-    const { stdout } = await shadow.run({
-      what: `list snapshot ${snapshot.slice(0, 12)}`,
-      args: ['ls-tree', '-r', '-t', '-z', '--full-tree', snapshot, '--', ...paths.slice(i, i + PATHSPEC_CHUNK)],
-      timeoutMs: LONG_TIMEOUT_MS,
-    });
-    for (const line of stdout.toString('utf8').split('\0')) {
-      const tab = line.indexOf('\t');
-      if (tab < 0) continue;
-      const [mode, type, id] = line.slice(0, tab).split(' ') as [string, string, string];
-      const p = line.slice(tab + 1);
-      if (type === 'tree') entries.folders.add(p);
-      else if (type === 'blob' && wanted.has(p)) entries.files.set(p, { mode, id });
-    }
+  for (const line of stdout.toString('utf8').split('\0')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, type, id] = line.slice(0, tab).split(' ') as [string, string, string];
+    const p = line.slice(tab + 1);
+    if (type === 'tree') entries.folders.add(p);
+    else if (type === 'blob' && wanted.has(p)) entries.files.set(p, { mode, id });
   }
   return entries;
 }
@@ -76,51 +90,74 @@ async function overTheCap(root: string, p: string): Promise<boolean> {
   return st !== null && st.isFile() && st.size > CHECKPOINT_FILE_MAX_BYTES;
 }
 
-/** Each folder on the way to p, from the top; null when the way is not all real folders. */
-async function realFolders(root: string, p: string): Promise<string[] | null> {
-  const parts = p.split('/').slice(0, -1);
-  const folders: string[] = [];
-  for (let i = 1; i <= parts.length; i++) {
-    const rel = parts.slice(0, i).join('/');
-    const st = await lstat(path.join(root, rel)).catch(() => null);
-    if (!st?.isDirectory()) return null;
-    folders.push(rel);
-  }
-  return folders;
-}
+/** What stands at each folder on the way to the paths, each looked at once (lstat, never followed). */
+class FolderKinds {
+  private readonly seen = new Map<string, Promise<Stats | null>>();
 
-/** Deletes the file or link at p when it is reached through real folders only; then the emptied folders the snapshot lacks. */
-async function removeSafely(root: string, p: string, snapshotFolders: ReadonlySet<string>): Promise<void> {
-  const folders = await realFolders(root, p);
-  if (folders === null) return; // behind a link or a file: git sees nothing at p
-  const full = path.join(root, p);
-  if (!isInside(root, await realpath(path.dirname(full)))) return;
-  const st = await lstat(full).catch(() => null);
-  if (st === null || st.isDirectory()) return; // a folder is never deleted whole
-  await unlink(full);
-  for (const folder of folders.reverse()) {
-    if (snapshotFolders.has(folder)) return;
-    const emptied = await rmdir(path.join(root, folder)).then(
-      () => true,
-      () => false,
-    );
-    if (!emptied) return;
-  }
-}
+  constructor(private readonly root: string) {}
 
-async function checkWayIsClear(root: string, p: string): Promise<void> {
-  const parts = p.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const rel = parts.slice(0, i).join('/');
-    const st = await lstat(path.join(root, rel)).catch(() => null);
-    if (st === null) return; // the rest of the way is made fresh
-    if (!st.isDirectory()) {
-      throw new Error(`cannot restore ${p}: ${rel} is a ${st.isSymbolicLink() ? 'link' : 'file'} now, not a folder`);
+  stat(rel: string): Promise<Stats | null> {
+    let st = this.seen.get(rel);
+    if (!st) {
+      st = lstat(path.join(this.root, rel)).catch(() => null);
+      this.seen.set(rel, st);
     }
+    return st;
   }
-  if ((await lstat(path.join(root, p)).catch(() => null))?.isDirectory()) {
-    throw new Error(`cannot restore ${p}: a folder is there now`);
+
+  /** The folders on the way to p, from the top, when all are real folders; null otherwise. */
+  async realFolders(p: string): Promise<string[] | null> {
+    const folders = ancestors(p);
+    const stats = await Promise.all(folders.map((f) => this.stat(f)));
+    return stats.every((st) => st?.isDirectory()) ? folders : null;
   }
+}
+
+function ancestors(p: string): string[] {
+  const parts = p.split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/**
+ * Deletes the file or link at each path reached through real folders only (behind a link
+ * or a file, git sees nothing there), never a folder; then the folders this emptied that
+ * the snapshot does not have, deepest first.
+ */
+async function removeSafely(root: string, paths: string[], snapshotFolders: ReadonlySet<string>): Promise<void> {
+  const kinds = new FolderKinds(root);
+  const emptied = new Set<string>();
+  await inBatches(paths, async (p) => {
+    const folders = await kinds.realFolders(p);
+    if (folders === null) return;
+    const full = path.join(root, p);
+    if (!isInside(root, await realpath(path.dirname(full)))) return;
+    const st = await lstat(full).catch(() => null);
+    if (st === null || st.isDirectory()) return;
+    await unlink(full);
+    for (const f of folders) if (!snapshotFolders.has(f)) emptied.add(f);
+  });
+  const deepestFirst = [...emptied].sort((a, b) => b.split('/').length - a.split('/').length);
+  for (const folder of deepestFirst) await rmdir(path.join(root, folder)).catch(() => undefined); // only if empty
+}
+
+async function checkWayIsClear(root: string, paths: string[]): Promise<void> {
+  const kinds = new FolderKinds(root);
+  await inBatches(paths, async (p) => {
+    for (const rel of ancestors(p)) {
+      const st = await kinds.stat(rel);
+      if (st === null) break; // the rest of the way is made fresh
+      if (!st.isDirectory()) {
+        throw new Error(`cannot restore ${p}: ${rel} is a ${st.isSymbolicLink() ? 'link' : 'file'} now, not a folder`);
+      }
+    }
+    if ((await lstat(path.join(root, p)).catch(() => null))?.isDirectory()) {
+      throw new Error(`cannot restore ${p}: a folder is there now`);
+    }
+  });
+}
+
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(work));
 }
 
 /** Writes the files through a temporary index that holds only them. */

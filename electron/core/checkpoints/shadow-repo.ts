@@ -19,7 +19,7 @@ import type { ChangedFile } from '../../../shared/checkpoints.js';
 import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
 import { fileDiff, type FileDiff } from './file-diff.js';
 import { LeftOutReader } from './left-out-reader.js';
-import { noteWrites, tidied } from './repack-policy.js';
+import { noteWrites, tidied, tidyNow } from './repack-policy.js';
 import { restoreFiles } from './restore-files.js';
 import { ShadowGit } from './shadow-git.js';
 import { takeSnapshot, type LastSnapshot } from './snapshot.js';
@@ -47,7 +47,7 @@ export interface OpenCheckpointStoreOptions {
 export async function openCheckpointStore(options: OpenCheckpointStoreOptions): Promise<ShadowCheckpointStore> {
   const root = await realpath(options.workspaceRoot);
   if (!(await stat(root)).isDirectory()) throw new Error(`the workspace ${root} is not a folder`);
-  const layout = new StoreLayout(options.storeDir);
+  const layout = new StoreLayout(path.resolve(options.storeDir));
   await mkdir(layout.storeDir, { recursive: true });
   await ensureRepo(layout, options.git);
   return new ShadowCheckpointStore(
@@ -121,6 +121,11 @@ export class ShadowCheckpointStore implements CheckpointStore {
   async prune(limitBytes: number): Promise<{ removed: number; bytes: number }> {
     await this.idle();
     return this.lock.exclusive(() => pruneStore(this.shadow, this.worktreeDir, limitBytes));
+  }
+
+  /** Packs every loose object and ref now, as the background packing does when enough pile up. */
+  async compact(): Promise<void> {
+    await tidyNow(this.shadow);
   }
 
   /** Settles when the store's background packing, if any, is done (tests, and before a prune). */
