@@ -224,6 +224,17 @@ export class SessionCheckpoints {
     }
   }
 
+  /**
+   * The files that match neither what the turn left nor what it found: changed since by
+   * someone else. A file an undo put back matches what the turn found, and is not.
+   */
+  private async changedSince(store: CheckpointStore, items: readonly RestoreItem[]): Promise<Set<string>> {
+    const now = (await store.snapshot()).id;
+    const fromExpected = await differing(store, items, (i) => i.expected, now);
+    const fromTarget = await differing(store, items, (i) => i.target, now);
+    return new Set([...fromExpected].filter((p) => fromTarget.has(p)));
+  }
+
   private async callChanges(store: CheckpointStore, toolCallId: string, turnId?: string): Promise<ChangesView> {
     const cps = this.deps.events.filter(
       (e) => e.type === 'checkpoint' && e.toolCallId === toolCallId && (turnId === undefined || e.turnId === turnId),
@@ -249,9 +260,7 @@ export class SessionCheckpoints {
       store,
       items.map((i) => i.target),
     );
-    const drifted = undo.ok
-      ? await differing(store, items, (i) => i.expected, (await store.snapshot()).id)
-      : new Set<string>();
+    const drifted = undo.ok ? await this.changedSince(store, items) : new Set<string>();
     const files: FileChangeView[] = [];
     for (const item of items) {
       const [change] = undo.ok ? await store.changes(item.target, item.expected, [item.path]) : [];

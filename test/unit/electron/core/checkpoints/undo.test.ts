@@ -132,6 +132,10 @@ describe('undo and redo of a whole turn', () => {
     ]);
     expect(await hashTree(h.workspace)).toEqual(before);
 
+    const view = await h.call('session.changes', { id, turnId });
+    expect(view.undoneBy).toBe(undone.seq);
+    expect(view.files.filter((f) => f.changedSince)).toEqual([]);
+
     await h.call('session.redo', { id });
     expect(await hashTree(h.workspace)).toEqual(after);
     const kinds = (await h.events(id)).map((e) => e.type).filter((t) => t === 'undo' || t === 'redo');
