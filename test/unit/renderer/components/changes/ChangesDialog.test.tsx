@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../../../shared/events';
 import { SessionView } from '../../../../../renderer/src/components/session/SessionView';
 import { createAppStore } from '../../../../../renderer/src/store/app-store';
+import { SETTINGS_NONE } from '../../fake-api';
 import { memoryStorage, renderFrame, seedSession } from '../../render-frame';
 import { stubLayout } from '../layout-stub';
 import { appendEvents, CALC, checkpoint, ended, OLD, OUT, turnThatChanged, turnView } from './checkpoint-fixtures';
@@ -180,5 +181,26 @@ describe('the Changes of a turn', () => {
         'Could not undo the turn: this change cannot be taken back: its snapshot was dropped',
       ),
     );
+  });
+});
+
+describe('where undo is off', () => {
+  it('says so, why and what to install, at the end of each turn instead of offering Changes', () => {
+    const store = createAppStore(memoryStorage());
+    store.getState().setSettings({
+      ...SETTINGS_NONE,
+      checkpoints: {
+        available: false,
+        reason: 'git is not installed',
+        fix: 'install git and restart Gatehouse',
+        limitBytes: 2 ** 31,
+      },
+    });
+    seedSession(store, { id: 's' }, [...turnThatChanged(), ended()]);
+    renderFrame(<SessionView sessionId="s" />, { store });
+    expect(
+      screen.getByText('Undo is off: git is not installed. Install git and restart Gatehouse.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Changes/ })).toBeNull();
   });
 });
