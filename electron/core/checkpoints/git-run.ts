@@ -4,7 +4,7 @@
  * GitError that says in words what failed, with the tail of git's stderr. A command killed
  * at its timeout cannot remove its own lock files, so the ones it may hold are removed here.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
 /** Enough for a status or a tree listing of a very large workspace. */
@@ -38,20 +38,26 @@ export class GitError extends Error {
 
 export function runGit(call: GitCall): Promise<GitResult> {
   return new Promise((resolve, reject) => {
+    // Its own process group, so a timeout also stops what git started (repack's pack-objects).
     const child = spawn(call.git, call.args, {
       cwd: call.cwd,
       env: call.env,
       stdio: ['pipe', 'pipe', 'pipe'],
-      timeout: call.timeoutMs,
-      killSignal: 'SIGKILL',
+      detached: process.platform !== 'win32',
       windowsHide: true,
     });
-    const out = collect(child.stdout, call.maxOutput ?? DEFAULT_MAX_OUTPUT, () => child.kill('SIGKILL'));
+    const stop = () => killGroup(child);
+    const timer = setTimeout(stop, call.timeoutMs);
+    const out = collect(child.stdout, call.maxOutput ?? DEFAULT_MAX_OUTPUT, stop);
     const err = collectTail(child.stderr, STDERR_TAIL_BYTES);
     child.stdin.on('error', () => undefined); // git may exit before reading all its input: its exit code tells
     child.stdin.end(call.input ?? '');
-    child.on('error', (e) => reject(new GitError(`could not ${call.what}: git did not start (${e.message})`)));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new GitError(`could not ${call.what}: git did not start (${e.message})`));
+    });
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
       const stderr = err.text();
       if (signal !== null) {
         for (const lock of call.locks ?? []) rmSync(lock, { force: true });
@@ -61,15 +67,23 @@ export function runGit(call: GitCall): Promise<GitResult> {
         reject(new GitError(`could not ${call.what}: ${why}${stderr ? `; git said: ${stderr}` : ''}`));
         return;
       }
-      if (code === 0 || call.okCodes?.includes(code ?? -1)) resolve({ code: code ?? 0, stdout: out.buffer() });
-      else
-        reject(
-          new GitError(
-            `could not ${call.what}: git ${call.args.find(isCommand)} exited with ${code}${stderr ? `: ${stderr}` : ''}`,
-          ),
-        );
+      if (code === 0 || call.okCodes?.includes(code ?? -1)) {
+        resolve({ code: code ?? 0, stdout: out.buffer() });
+        return;
+      }
+      const command = ['git', ...call.args.filter(isCommand).slice(0, 1)].join(' ');
+      reject(new GitError(`could not ${call.what}: ${command} exited with ${code}${stderr ? `: ${stderr}` : ''}`));
     });
   });
+}
+
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    child.kill('SIGKILL'); // the group is gone already
+  }
 }
 
 /** The subcommand among the arguments (the first that is neither an option nor a `-c` value). */

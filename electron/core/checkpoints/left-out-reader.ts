@@ -20,8 +20,14 @@ export class LeftOutReader {
   async read(id: string): Promise<LeftOutRecord> {
     const known = this.known.get(id);
     if (known) return known;
-    const raw = await this.shadow.text({ what: `read snapshot ${id.slice(0, 12)}`, args: ['cat-file', 'commit', id] });
-    const record = parseLeftOut(raw);
+    const { code, stdout } = await this.shadow.run({
+      what: `read snapshot ${id.slice(0, 12)}`,
+      args: ['cat-file', 'commit', id],
+      okCodes: [128],
+    });
+    if (code !== 0)
+      throw new Error(`snapshot ${id.slice(0, 12)} is not in the checkpoint store (pruned, or never taken)`);
+    const record = parseLeftOut(stdout.toString('utf8'));
     this.put(id, record);
     return record;
   }
@@ -31,4 +37,8 @@ export class LeftOutReader {
     this.known.set(id, record);
     if (this.known.size > REMEMBERED) this.known.delete(this.known.keys().next().value as string);
   }
+}
+
+export function missingSnapshot(id: string): Error {
+  return new Error(`snapshot ${id.slice(0, 12)} is not in the checkpoint store (pruned, or never taken)`);
 }

@@ -37,6 +37,7 @@ export async function restoreFiles(
 ): Promise<string[]> {
   checkSnapshotId(snapshot);
   const unique = [...new Set(paths.map(checkWorkspacePath))];
+  if (unique.length === 0) return [];
   const record = await records.read(snapshot);
   const entries = await snapshotEntries(shadow, snapshot, unique);
   const leftAlone: string[] = [];

@@ -18,7 +18,8 @@ import path from 'node:path';
 import type { ChangedFile } from '../../../shared/checkpoints.js';
 import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
 import { fileDiff, type FileDiff } from './file-diff.js';
-import { LeftOutReader } from './left-out-reader.js';
+import { GitError } from './git-run.js';
+import { LeftOutReader, missingSnapshot } from './left-out-reader.js';
 import { noteWrites, tidied, tidyNow } from './repack-policy.js';
 import { restoreFiles } from './restore-files.js';
 import { ShadowGit } from './shadow-git.js';
@@ -83,34 +84,33 @@ export class ShadowCheckpointStore implements CheckpointStore {
     checkSnapshotId(from);
     checkSnapshotId(to);
     paths?.forEach(checkWorkspacePath);
-    return this.lock.shared(() => treeChanges(this.shadow, this.records, from, to, paths));
+    return this.lock.shared(() =>
+      this.explainMissing([from, to], () => treeChanges(this.shadow, this.records, from, to, paths)),
+    );
   }
 
   async diff(from: string, to: string, p: string): Promise<FileDiff> {
     checkSnapshotId(from);
     checkSnapshotId(to);
     checkWorkspacePath(p);
-    return this.lock.shared(() => fileDiff(this.shadow, this.records, from, to, p));
+    return this.lock.shared(() =>
+      this.explainMissing([from, to], () => fileDiff(this.shadow, this.records, from, to, p)),
+    );
   }
 
   async restore(snapshot: string, paths: readonly string[]): Promise<string[]> {
     checkSnapshotId(snapshot);
     paths.forEach(checkWorkspacePath);
     return this.lock.shared(() =>
-      inTurn(this.worktreeDir, () => restoreFiles(this.shadow, this.records, snapshot, paths)),
+      inTurn(this.worktreeDir, () =>
+        this.explainMissing([snapshot], () => restoreFiles(this.shadow, this.records, snapshot, paths)),
+      ),
     );
   }
 
   async has(snapshot: string): Promise<boolean> {
     if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(snapshot)) return false;
-    return this.lock.shared(async () => {
-      const { code } = await this.shadow.run({
-        what: 'look for a snapshot',
-        args: ['cat-file', '-e', `${snapshot}^{commit}`],
-        okCodes: [1, 128],
-      });
-      return code === 0;
-    });
+    return this.lock.shared(() => this.present(snapshot));
   }
 
   async size(): Promise<number> {
@@ -131,6 +131,26 @@ export class ShadowCheckpointStore implements CheckpointStore {
   /** Settles when the store's background packing, if any, is done (tests, and before a prune). */
   idle(): Promise<void> {
     return tidied(this.shadow.layout.storeDir);
+  }
+
+  private async present(snapshot: string): Promise<boolean> {
+    const { code } = await this.shadow.run({
+      what: 'look for a snapshot',
+      args: ['cat-file', '-e', `${snapshot}^{commit}`],
+      okCodes: [1, 128],
+    });
+    return code === 0;
+  }
+
+  /** A git failure about a snapshot the store no longer has becomes an error that says so. */
+  private async explainMissing<T>(ids: readonly string[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof GitError)) throw err;
+      for (const id of ids) if (!(await this.present(id))) throw missingSnapshot(id);
+      throw err;
+    }
   }
 
   private async snapshotNow(): Promise<Snapshot> {

@@ -69,6 +69,9 @@ describe('the prune', () => {
     expect(present.slice(firstKept).every(Boolean)).toBe(true); // no gap: oldest first
     const last = ids.at(-1) as string;
     expect(await store.changes(last, last)).toEqual([]);
+    const pruned = /is not in the checkpoint store \(pruned, or never taken\)/;
+    await expect(store.restore(ids[0] as string, ['blob-0.bin'])).rejects.toThrow(pruned);
+    await expect(store.changes(ids[0] as string, last)).rejects.toThrow(pruned);
   });
 
   it("keeps every session's last snapshot and index, so each goes on snapshotting and restoring", async () => {
