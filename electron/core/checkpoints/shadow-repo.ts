@@ -46,8 +46,8 @@ export interface OpenCheckpointStoreOptions {
 }
 
 export async function openCheckpointStore(options: OpenCheckpointStoreOptions): Promise<ShadowCheckpointStore> {
-  const root = await realpath(options.workspaceRoot);
-  if (!(await stat(root)).isDirectory()) throw new Error(`the workspace ${root} is not a folder`);
+  // A workspace that is gone still has a store to size and prune (Settings lists them all).
+  const root = await realpath(options.workspaceRoot).catch(() => path.resolve(options.workspaceRoot));
   const layout = new StoreLayout(path.resolve(options.storeDir));
   await mkdir(layout.storeDir, { recursive: true });
   await ensureRepo(layout, options.git);
@@ -76,7 +76,8 @@ export class ShadowCheckpointStore implements CheckpointStore {
     this.worktreeDir = shadow.layout.worktree(worktree);
   }
 
-  snapshot(): Promise<Snapshot> {
+  async snapshot(): Promise<Snapshot> {
+    await this.requireWorkspace();
     return this.lock.shared(() => inTurn(this.worktreeDir, () => this.snapshotNow()));
   }
 
@@ -101,6 +102,7 @@ export class ShadowCheckpointStore implements CheckpointStore {
   async restore(snapshot: string, paths: readonly string[]): Promise<string[]> {
     checkSnapshotId(snapshot);
     paths.forEach(checkWorkspacePath);
+    await this.requireWorkspace();
     return this.lock.shared(() =>
       inTurn(this.worktreeDir, () =>
         this.explainMissing([snapshot], () => restoreFiles(this.shadow, this.records, snapshot, paths)),
@@ -131,6 +133,12 @@ export class ShadowCheckpointStore implements CheckpointStore {
   /** Settles when the store's background packing, if any, is done (tests, and before a prune). */
   idle(): Promise<void> {
     return tidied(this.shadow.layout.storeDir);
+  }
+
+  private async requireWorkspace(): Promise<void> {
+    const root = this.shadow.workspaceRoot;
+    const st = await stat(root).catch(() => null);
+    if (!st?.isDirectory()) throw new Error(`the workspace ${root} is not there (moved or deleted?)`);
   }
 
   private async present(snapshot: string): Promise<boolean> {

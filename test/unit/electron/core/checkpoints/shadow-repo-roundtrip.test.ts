@@ -167,4 +167,15 @@ describe('a snapshot and its restore', () => {
     expect((await second.changes(a.id, b.id)).length).toBe(9);
     expect(await second.has(a.id)).toBe(true);
   });
+
+  it('opens the store of a workspace that is gone, to size and prune it, and says why it cannot snapshot', async () => {
+    await writeTree(f.ws, START);
+    const a = await (await open(f)).snapshot();
+    await fs.rm(f.ws, { recursive: true });
+    const store = await open(f, 'settings');
+    expect(await store.size()).toBeGreaterThan(0);
+    expect(await store.has(a.id)).toBe(true);
+    await expect(store.snapshot()).rejects.toThrow(/the workspace .* is not there \(moved or deleted\?\)/);
+    await expect(store.restore(a.id, ['README.md'])).rejects.toThrow(/is not there/);
+  });
 });
