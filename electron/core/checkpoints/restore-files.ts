@@ -1,7 +1,7 @@
 /**
  * Makes some workspace paths match a snapshot, byte for byte with their mode. Paths the
  * snapshot has are written by `git checkout-index` from a temporary index holding only
- * them; the others are deleted here, one lstat'ed path at a time, never through a link and
+ * them; the others are deleted here, each path lstat'ed first, never through a link and
  * never a folder. Two kinds of path are left alone and returned: one the snapshot left out
  * (too large, inside a nested repository), which it cannot bring back, and one whose file
  * now is over the size cap, which no snapshot holds, so nothing could bring it back after.
@@ -15,7 +15,7 @@ import type { Stats } from 'node:fs';
 import { lstat, realpath, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECKPOINT_FILE_MAX_BYTES } from '../../../shared/limits.js';
-import { leftOutWhy } from './left-out.js';
+import { leftOutWhy, type LeftOutRecord } from './left-out.js';
 import type { LeftOutReader } from './left-out-reader.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import { checkSnapshotId, checkWorkspacePath } from './store-input.js';
@@ -40,21 +40,25 @@ export async function restoreFiles(
   if (unique.length === 0) return [];
   const record = await records.read(snapshot);
   const entries = await snapshotEntries(shadow, snapshot, unique);
-  const leftAlone: string[] = [];
-  const write: string[] = [];
-  const remove: string[] = [];
-  const capped = new Set<string>();
-  await inBatches(unique, async (p) => {
-    if (await overTheCap(shadow.workspaceRoot, p)) capped.add(p);
-  });
-  for (const p of unique) {
-    if (leftOutWhy(record, p) || capped.has(p)) leftAlone.push(p);
-    else (entries.files.has(p) ? write : remove).push(p);
-  }
+  const { write, remove, leftAlone } = await sortPaths(shadow.workspaceRoot, unique, record, entries);
   await removeSafely(shadow.workspaceRoot, remove, entries.folders);
   await checkWayIsClear(shadow.workspaceRoot, write);
   if (write.length > 0) await checkout(shadow, entries, write);
   return leftAlone;
+}
+
+/** Which paths are written, which deleted, which left alone (the snapshot left them out, or they are over the cap now). */
+async function sortPaths(root: string, paths: string[], record: LeftOutRecord, entries: SnapshotEntries) {
+  const capped = new Set<string>();
+  await inBatches(paths, async (p) => {
+    if (await overTheCap(root, p)) capped.add(p);
+  });
+  const sorted = { write: [] as string[], remove: [] as string[], leftAlone: [] as string[] };
+  for (const p of paths) {
+    if (leftOutWhy(record, p) || capped.has(p)) sorted.leftAlone.push(p);
+    else (entries.files.has(p) ? sorted.write : sorted.remove).push(p);
+  }
+  return sorted;
 }
 
 /** The snapshot's files among these paths, and the folders on the way to them (all its folders, for many paths). */

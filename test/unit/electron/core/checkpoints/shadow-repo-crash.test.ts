@@ -88,3 +88,20 @@ describe('a snapshot killed half way', () => {
     ).toEqual([]);
   });
 });
+
+describe('an index git cannot read', () => {
+  it.each([
+    ['garbage', Buffer.from('not an index at all')],
+    ['cut short', null],
+  ])('(%s) is built again from the workspace, and the earlier snapshots stay whole', async (_name, content) => {
+    await writeTree(f.ws, { 'a.txt': 'a\n', 'b/c.txt': 'c\n' });
+    const store = await open(f, 'broken');
+    const a = await store.snapshot();
+    const index = path.join(f.storeDir, 'repo', 'worktrees', 'broken', 'index');
+    const whole = await fs.readFile(index);
+    await fs.writeFile(index, content ?? whole.subarray(0, Math.floor(whole.length / 2)));
+    await fs.writeFile(path.join(f.ws, 'a.txt'), 'a2\n');
+    const b = await store.snapshot();
+    expect(await store.changes(a.id, b.id)).toEqual([{ path: 'a.txt', change: 'modified', bytes: 3 }]);
+  });
+});
