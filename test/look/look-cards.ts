@@ -4,27 +4,12 @@
  * 64 KiB diff (1,078 lines, every 7th changed) and a truncated card's 400 lines.
  *   npx tsx test/look/look-cards.ts
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
-import { createServer } from 'vite';
-import { freshContext, launchChromium } from '../e2e/harness/chromium.js';
+import { freshContext } from '../e2e/harness/chromium.js';
+import { openLook } from './look-server.js';
 
-const root = path.resolve('test/unit/renderer/look');
-const out = path.resolve('test-results/look');
-mkdirSync(out, { recursive: true });
-
-const server = await createServer({
-  root,
-  configFile: false,
-  plugins: [react()],
-  logLevel: 'warn',
-  server: { port: 0, host: '127.0.0.1', fs: { allow: [path.resolve('.')] } },
-});
-await server.listen();
-const address = server.httpServer?.address();
-const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}/` : '';
-const browser = await launchChromium();
+const look = await openLook('');
+const { browser, out, url: base } = look;
 try {
   for (const scheme of ['light', 'dark'] as const) {
     const context = await freshContext(browser, { colorScheme: scheme, width: 1200, height: 900 });
@@ -134,6 +119,5 @@ try {
   await page.screenshot({ path: path.join(out, 'long-transcript-expanded.png') });
   await context.close();
 } finally {
-  await browser.close();
-  await server.close();
+  await look.close();
 }

@@ -4,27 +4,12 @@
  * files with a diff open, a turn's Changes, Rewind, and Settings' Checkpoints.
  *   npx tsx test/look/look-changes.ts
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
-import { createServer } from 'vite';
-import { freshContext, launchChromium } from '../e2e/harness/chromium.js';
+import { freshContext } from '../e2e/harness/chromium.js';
+import { openLook } from './look-server.js';
 
-const root = path.resolve('test/unit/renderer/look');
-const out = path.resolve('test-results/look');
-mkdirSync(out, { recursive: true });
-
-const server = await createServer({
-  root,
-  configFile: false,
-  plugins: [react()],
-  logLevel: 'warn',
-  server: { port: 0, host: '127.0.0.1', fs: { allow: [path.resolve('.')] } },
-});
-await server.listen();
-const address = server.httpServer?.address();
-const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}/changes.html` : '';
-const browser = await launchChromium();
+const look = await openLook('changes.html');
+const { browser, out, url: base } = look;
 try {
   for (const scheme of ['light', 'dark'] as const) {
     const context = await freshContext(browser, { colorScheme: scheme, width: 1200, height: 900 });
@@ -66,6 +51,5 @@ try {
     await context.close();
   }
 } finally {
-  await browser.close();
-  await server.close();
+  await look.close();
 }

@@ -5,27 +5,12 @@
  * Compact now while it runs, and how long the dialog takes to open with 600 parts.
  *   npx tsx test/look/look-context.ts
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
-import { createServer } from 'vite';
-import { freshContext, launchChromium } from '../e2e/harness/chromium.js';
+import { freshContext } from '../e2e/harness/chromium.js';
+import { openLook } from './look-server.js';
 
-const root = path.resolve('test/unit/renderer/look');
-const out = path.resolve('test-results/look');
-mkdirSync(out, { recursive: true });
-
-const server = await createServer({
-  root,
-  configFile: false,
-  plugins: [react()],
-  logLevel: 'warn',
-  server: { port: 0, host: '127.0.0.1', fs: { allow: [path.resolve('.')] } },
-});
-await server.listen();
-const address = server.httpServer?.address();
-const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}/context.html` : '';
-const browser = await launchChromium();
+const look = await openLook('context.html');
+const { browser, out, url: base } = look;
 try {
   for (const scheme of ['light', 'dark'] as const) {
     const context = await freshContext(browser, { colorScheme: scheme, width: 1200, height: 820 });
@@ -79,6 +64,5 @@ try {
   await page.screenshot({ path: path.join(out, 'context-dialog-600.png') });
   await context.close();
 } finally {
-  await browser.close();
-  await server.close();
+  await look.close();
 }

@@ -11,6 +11,8 @@ export interface CheckpointActions {
   openChanges(turnId: string): void;
   /** `seq` is the user message's, as logged. */
   openRewind(seq: number): void;
+  /** Why undo is off on this machine (no git), with what to do, in words; null when it runs. */
+  undoOff: string | null;
 }
 
 export const CheckpointActionsContext = createContext<CheckpointActions | null>(null);
