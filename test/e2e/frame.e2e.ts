@@ -80,7 +80,7 @@ describe('the frame', () => {
     const dialog = await visible(ui.page.getByRole('dialog'), 'the Settings dialog');
     const modelId = dialog.getByLabel('Model id');
     await modelId.fill('fake-renamed');
-    await dialog.getByRole('button', { name: /^Save/ }).click();
+    await dialog.getByRole('button', { name: 'Save model' }).click();
     const file = path.join(world.folders.dataDir, 'settings.json');
     await waitUntil(
       async () => JSON.parse(await fs.readFile(file, 'utf8')) as { model: { modelId: string } },
@@ -88,7 +88,7 @@ describe('the frame', () => {
       'settings.json with the new model id',
     );
     await modelId.fill('fake');
-    await dialog.getByRole('button', { name: /^Save/ }).click();
+    await dialog.getByRole('button', { name: 'Save model' }).click();
     await waitUntil(
       async () => JSON.parse(await fs.readFile(file, 'utf8')) as { model: { modelId: string } },
       (s) => s.model.modelId === 'fake',
