@@ -47,6 +47,17 @@ async function seedWorkspace(ws: string): Promise<void> {
   await fs.writeFile(path.join(ws, 'src', 'keep.ts'), 'export {};\n');
 }
 
+/** A core over the seeded workspace whose first turn (scriptTurn, every card allowed) has ended. */
+async function seededTurnDone(): Promise<{ h: Harness; id: string; turnId: string }> {
+  const started = await startHarness(undefined, { sandboxFor: noSandbox });
+  h = started;
+  await seedWorkspace(started.workspace);
+  allowEveryCard(started);
+  scriptTurn(started);
+  const id = await started.open();
+  return { h: started, id, turnId: await runTurn(started, id, 'go') };
+}
+
 function checkpoints(events: SessionEvent[]) {
   return events.flatMap((e) => (e.type === 'checkpoint' ? [e] : []));
 }
@@ -143,12 +154,7 @@ describe('undo and redo of a whole turn', () => {
   });
 
   it('leaves a file the person changed since alone, names it, and overwrites it only when ticked', async () => {
-    h = await startHarness(undefined, { sandboxFor: noSandbox });
-    await seedWorkspace(h.workspace);
-    allowEveryCard(h);
-    scriptTurn(h);
-    const id = await h.open();
-    const turnId = await runTurn(h, id, 'go');
+    const { h, id, turnId } = await seededTurnDone();
     await fs.writeFile(path.join(h.workspace, 'mod.txt'), 'the person edited this\n');
 
     const view = await h.call('session.changes', { id, turnId });
@@ -165,12 +171,7 @@ describe('undo and redo of a whole turn', () => {
   });
 
   it('reverts one file and leaves the rest of the turn', async () => {
-    h = await startHarness(undefined, { sandboxFor: noSandbox });
-    await seedWorkspace(h.workspace);
-    allowEveryCard(h);
-    scriptTurn(h);
-    const id = await h.open();
-    const turnId = await runTurn(h, id, 'go');
+    const { h, id, turnId } = await seededTurnDone();
     const reverted = await h.call('session.undo', { id, turnId, paths: ['other.txt'] });
     expect(reverted.restored).toEqual([{ path: 'other.txt', change: 'modified', bytes: 6 }]);
     expect(await fs.readFile(path.join(h.workspace, 'other.txt'), 'utf8')).toBe('other\n');
@@ -178,12 +179,7 @@ describe('undo and redo of a whole turn', () => {
   });
 
   it('tells the model in its next request which files went back', async () => {
-    h = await startHarness(undefined, { sandboxFor: noSandbox });
-    await seedWorkspace(h.workspace);
-    allowEveryCard(h);
-    scriptTurn(h);
-    const id = await h.open();
-    const turnId = await runTurn(h, id, 'go');
+    const { h, id, turnId } = await seededTurnDone();
     await h.call('session.undo', { id, turnId });
     h.fake.enqueue({ text: 'noted' });
     await runTurn(h, id, 'what now?');
