@@ -6,14 +6,17 @@
  */
 import path from 'node:path';
 import type { Answer } from '../../shared/cards.js';
+import type { RestoreOutcome } from '../../shared/checkpoints.js';
+import type { Reply } from '../../shared/contract.js';
 import { createCore, type Core } from '../../electron/core/core.js';
 import type { Session } from '../../electron/core/sessions/session.js';
-import type { History, Step } from './history.js';
+import { isRestoreStep, type History, type RestoreStep, type Step } from './history.js';
 import { readMetaGrants, type SessionView } from './observation.js';
 import { PuppetChat, tagged } from './puppet-chat.js';
 import { markersWritable } from './markers-sandbox.js';
 import { PLANTED_SECRET, placeheld, type Layout, PLANTED_ENV_SECRET } from './world.js';
 import { MCP_SERVER } from './mcp-world.js';
+import { restoreRequest, type RestoreCall, type RestoreRequest } from './restore-request.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 
 const SETTLE_LIMIT_MS = 5_000;
@@ -29,6 +32,8 @@ export interface AnswerListener {
 export class CoreDriver {
   private readonly puppet = new PuppetChat();
   readonly unexpected: string[] = [];
+  /** The undos, redos and rewinds the person asked for, with the app's replies, until the check takes them. */
+  readonly restores: RestoreCall[] = [];
   /** Cards a person answered and the app took, until the app restarts. */
   private readonly answeredOpen = new Set<string>();
   private core!: Core;
@@ -94,6 +99,7 @@ export class CoreDriver {
 
   /** Acts one step that is not the world's (the world is changed by whoever holds the layout). */
   async act(step: Step): Promise<void> {
+    if (isRestoreStep(step)) return this.restore(step);
     switch (step.kind) {
       case 'call':
         return this.modelCalls(step.s, step.tool, step.args);
@@ -120,6 +126,29 @@ export class CoreDriver {
       case 'world':
         throw new Error('the world is changed by the caller');
     }
+  }
+
+  /**
+   * The person's undo, redo or rewind, asked whether or not a turn runs (the app then
+   * refuses). A session with no turn to undo or message to rewind to offers nothing to press.
+   */
+  private async restore(step: RestoreStep): Promise<void> {
+    const request = restoreRequest(step, (await this.session(step.s)).allEvents());
+    if (!request) return;
+    const reply = await this.callRestore(this.ids[step.s]!, request);
+    this.restores.push({ s: step.s, request, reply });
+  }
+
+  /** The host answers any call as Reply<unknown>; these three answer a RestoreOutcome. */
+  private callRestore(id: string, r: RestoreRequest): Promise<Reply<RestoreOutcome>> {
+    const { host } = this.core;
+    const reply =
+      r.kind === 'undo'
+        ? host.call('session.undo', { id, turnId: r.turnId, paths: r.paths, overwrite: r.overwrite })
+        : r.kind === 'redo'
+          ? host.call('session.redo', { id, overwrite: r.overwrite })
+          : host.call('session.rewind', { id, seq: r.seq, restore: r.restore, overwrite: r.overwrite });
+    return reply as Promise<Reply<RestoreOutcome>>;
   }
 
   /** The model's next step is this call; an idle session is sent a message first, so the call has a turn. */

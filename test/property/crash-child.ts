@@ -12,6 +12,7 @@
 import { createInterface } from 'node:readline';
 import { AFTER_BOOT_MS, CoreDriver } from './core-driver.js';
 import type { History, Step } from './history.js';
+import type { RestoreCall } from './restore-request.js';
 import type { Layout } from './world.js';
 
 export interface ChildAnswer {
@@ -27,6 +28,8 @@ export interface ChildRest {
   stuck: string | null;
   unexpected: string[];
   answers: ChildAnswer[];
+  /** The undos, redos and rewinds the person asked for in the step, with the app's replies. */
+  restores: RestoreCall[];
   sessions: { openCards: unknown[]; stateGrants: unknown[] }[];
 }
 
@@ -67,6 +70,7 @@ async function reply(kind: 'ready' | 'done', stableMs = 0): Promise<void> {
     stuck,
     unexpected: driver.unexpected.splice(0),
     answers: answers.splice(0),
+    restores: driver.restores.splice(0),
     sessions: views.map((v) => ({ openCards: v.openCards, stateGrants: v.stateGrants })),
   };
   process.stdout.write(`${JSON.stringify({ [kind]: rest })}\n`);

@@ -71,7 +71,8 @@ export async function runCrashHistory(history: History, crash: Crash): Promise<H
         heard(rest, invariants);
       }
       const after = await look(layout, rest);
-      const problems = [...(await invariants.check(step, before, after)), ...restProblems(rest)];
+      const restores = step.kind === 'world' ? [] : rest.restores;
+      const problems = [...(await invariants.check(step, before, after, { restores })), ...restProblems(rest)];
       if (problems.length > 0) return outcome(problems, i + 1);
       before = after;
     }

@@ -2,10 +2,13 @@
  * The fast-check generator of histories. Paths are drawn from a vocabulary that covers
  * relative, absolute, `..`, link-chained, dangling, FIFO and Unicode paths; arguments are
  * valid or not; answers go to any card, open or long gone; the world changes at any step.
- * A share of histories also has MCP servers, and the model calls their tools.
+ * The person undoes, redoes and rewinds now and then, mostly right after a turn that wrote
+ * files (an undo chunk), often after changing one of them. A share of histories also has
+ * MCP servers, and the model calls their tools.
  */
 import fc from 'fast-check';
 import type { Answer } from '../../shared/cards.js';
+import type { RewindRestore } from '../../shared/events.js';
 import type { History, Step } from './history.js';
 import { DEFAULT_ECHO, MCP_SERVER } from './mcp-world.js';
 import { WORLD_DIRS, WORLD_FILES, WORLD_LINKS, type LinkTarget, type WorldOp, GIT_RAN } from './world.js';
@@ -228,6 +231,9 @@ const TOOL_ARGS: Record<string, fc.Arbitrary<unknown>> = {
   run: runArgs,
 };
 
+/** One undo chunk to this many single steps. */
+const UNDO_CHUNK_ODDS = 90;
+
 const session = fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) });
 
 /**
@@ -305,6 +311,100 @@ const restartStep: fc.Arbitrary<Step> = fc.oneof(
   fc.constantFrom<Answer>('allow_once', 'allow_session', 'deny').map((answer): Step => ({ kind: 'restart', answer })),
 );
 
+/**
+ * The person's undo, redo and rewind (SPEC §12). A turn or a message is named by counting
+ * back from the last; now and then only some of a turn's files, and now and then the files
+ * changed since are ticked to be overwritten.
+ */
+function restoreStep(s: fc.Arbitrary<number>): fc.Arbitrary<Step> {
+  const tick = fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(true) });
+  const only = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 7 }) },
+  );
+  const back = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(0) },
+    { weight: 2, arbitrary: fc.integer({ min: 1, max: 3 }) },
+  );
+  const strip = <T extends object>(o: T): T =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  return fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc
+        .tuple(s, back, only, tick)
+        .map(([s, turn, only, tick]): Step => strip({ kind: 'undo', s, turn, only, tick })),
+    },
+    { weight: 2, arbitrary: fc.tuple(s, tick).map(([s, tick]): Step => strip({ kind: 'redo', s, tick })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(s, back, fc.constantFrom<RewindRestore>('code', 'conversation', 'both'), tick)
+        .map(([s, message, restore, tick]): Step => strip({ kind: 'rewind', s, message, restore, tick })),
+    },
+  );
+}
+
+/** Files a turn writes in an undo chunk, relative to the session's workspace. */
+const UNDO_WRITES = ['a.txt', 'dir/b.txt', 'new.txt', 'sub/c.txt', 'dir/new/deep.txt', 'naïve.txt', 'é/ü.txt', 'c.txt'];
+
+/** What a turn's write in an undo chunk puts in its file. */
+const undoChange = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('agent one\n', 'agent two\nmore\n', '').map((content) => ({ content })) },
+  { weight: 1, arbitrary: fc.constant({ old: 'one', new: 'ONE' }) },
+);
+
+/**
+ * A few steps that reach undo's deep states: the person stops what session s was doing, a
+ * turn writes a file or two (allowed on its card), the person stops it (or the model
+ * finishes), often changes or deletes a file the turn wrote (or another one), and then
+ * undoes that turn (or redoes, or rewinds), often redoing what it just undid.
+ */
+function undoChunk(second: History['second']): fc.Arbitrary<Step[]> {
+  return session.chain((s) => {
+    // Where the person finds the session's files: session 1's workspace may be the `sub` folder.
+    const prefix = s === 1 && second === 'nested' ? 'p/ws/sub/' : 'p/ws/';
+    const undoLast: Step = { kind: 'undo', s, turn: 0 };
+    return fc
+      .tuple(
+        fc.array(
+          fc.tuple(fc.constantFrom(...UNDO_WRITES), undoChange, fc.constantFrom<Answer>('allow_once', 'allow_session')),
+          { minLength: 1, maxLength: 2 },
+        ),
+        fc.constantFrom<Step>({ kind: 'cancel', s }, { kind: 'cancel', s }, { kind: 'finish', s }),
+        fc.oneof(
+          { weight: 5, arbitrary: fc.constant('written' as const) },
+          { weight: 1, arbitrary: fc.constantFrom(...UNDO_WRITES) },
+          { weight: 2, arbitrary: fc.constant(null) },
+        ),
+        fc.constantFrom<'edit' | 'delete'>('edit', 'edit', 'edit', 'delete'),
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant(undoLast) },
+          { weight: 2, arbitrary: restoreStep(fc.constant(s)) },
+        ),
+        fc.oneof(
+          { weight: 2, arbitrary: fc.constant(null) },
+          { weight: 2, arbitrary: fc.constant<Step>({ kind: 'redo', s }) },
+          { weight: 1, arbitrary: restoreStep(fc.constant(s)) },
+        ),
+      )
+      .map(([writes, end, edited, op, first, then]): Step[] => {
+        const turn = writes.flatMap(([file, change, answer]): Step[] => [
+          {
+            kind: 'call',
+            s,
+            tool: 'content' in change ? 'write_file' : 'search_replace',
+            args: { path: file, ...change },
+          },
+          { kind: 'answer', s, pick: 0, answer },
+        ]);
+        const file = edited === 'written' ? writes[0]![0] : edited;
+        const edit: Step[] = file === null ? [] : [{ kind: 'world', op: { op, path: `${prefix}${file}` } }];
+        return [{ kind: 'cancel', s }, ...turn, end, ...edit, first, ...(then ? [then] : [])];
+      });
+  });
+}
+
 const steps = {
   call: { weight: 10, arbitrary: callStep },
   rest: [
@@ -314,10 +414,19 @@ const steps = {
     { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'finish', s })) },
     { weight: 1, arbitrary: session.map((s): Step => ({ kind: 'cancel', s })) },
     { weight: 2, arbitrary: restartStep },
+    { weight: 1, arbitrary: restoreStep(session) },
   ] satisfies fc.WeightedArbitrary<Step>[],
 };
 
 const step: fc.Arbitrary<Step> = fc.oneof(steps.call, ...steps.rest);
+
+/** Mostly single steps; now and then an undo chunk. */
+function plainChunk(second: History['second']): fc.Arbitrary<Step[]> {
+  return fc.oneof(
+    { weight: UNDO_CHUNK_ODDS, arbitrary: step.map((one) => [one]) },
+    { weight: 1, arbitrary: undoChunk(second) },
+  );
+}
 
 /**
  * In a history with MCP servers, the model calls their tools more often than the others,
@@ -398,12 +507,16 @@ export function historyArbitrary(
 ): fc.Arbitrary<History> {
   const maxSteps = options.maxSteps ?? 40;
   const crash = fc.record({ at: fc.nat({ max: maxSteps - 1 }), delayMs: fc.integer({ min: 0, max: 30 }) });
-  const plain = fc.record({
-    second: fc.constantFrom<History['second']>('same', 'nested'),
-    hooks: fc.boolean(),
-    steps: fc.array(step, { minLength: 1, maxLength: maxSteps, size: 'max' }),
-    crash: share(options.crashShare ?? 0, fc.constant(null), crash),
-  });
+  const plain = fc.constantFrom<History['second']>('same', 'nested').chain((second) =>
+    fc.record({
+      second: fc.constant(second),
+      hooks: fc.boolean(),
+      steps: fc
+        .array(plainChunk(second), { minLength: 1, maxLength: maxSteps, size: 'max' })
+        .map((chunks) => chunks.flat().slice(0, maxSteps)),
+      crash: share(options.crashShare ?? 0, fc.constant(null), crash),
+    }),
+  );
   if ((options.mcpShare ?? 0) <= 0) return plain;
   const mcpSteps = fc
     .array(mcpChunk, { minLength: 1, maxLength: maxSteps, size: 'max' })

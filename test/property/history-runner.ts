@@ -5,7 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { CoreDriver } from './core-driver.js';
-import type { History } from './history.js';
+import { isRestoreStep, type History } from './history.js';
 import { Invariants } from './invariants.js';
 import { logFolds } from './log-check.js';
 import { observe, type Observation } from './observation.js';
@@ -88,10 +88,10 @@ async function play(
     }
     const stuck = await driver.settle();
     const after = await look();
-    const problems = await invariants.check(step, before, after);
+    const problems = await invariants.check(step, before, after, { restores: driver.restores.splice(0) });
     if (stuck) problems.push(stuck);
     problems.push(...driver.unexpected.splice(0));
-    if (step.kind === 'restart') problems.push(...(await logsFold(layout, driver)));
+    if (step.kind === 'restart' || isRestoreStep(step)) problems.push(...(await logsFold(layout, driver)));
     if (problems.length > 0) {
       return { violations: problems.map((p) => `step ${i + 1}: ${p}`), steps: i + 1, reached: reached(after) };
     }

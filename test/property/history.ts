@@ -4,6 +4,7 @@
  * same and replays the same in any temp folder.
  */
 import type { Answer } from '../../shared/cards.js';
+import type { RewindRestore } from '../../shared/events.js';
 import type { WorldOp } from './world.js';
 
 export type Step =
@@ -20,7 +21,24 @@ export type Step =
   | { kind: 'restart'; answer?: Answer }
   /** The person presses Restart on session s's MCP server in Settings (it starts at once only on a grant). */
   | { kind: 'mcpRestart'; s: number }
+  /**
+   * The person undoes a turn of session s (SPEC §12): `turn` counts back from its last turn
+   * that changed files (any turn when none did); `only` picks some of the turn's files (bit i
+   * for its i-th path, sorted), else all; `tick` overwrites the files changed since.
+   */
+  | { kind: 'undo'; s: number; turn: number; only?: number; tick?: boolean }
+  /** The person redoes session s's latest undo not yet redone. */
+  | { kind: 'redo'; s: number; tick?: boolean }
+  /** The person rewinds session s to a message it sent: `message` counts back from its last one. */
+  | { kind: 'rewind'; s: number; message: number; restore: RewindRestore; tick?: boolean }
   | { kind: 'world'; op: WorldOp };
+
+/** The person's steps that take files back: each is refused while the session's turn runs. */
+export type RestoreStep = Extract<Step, { kind: 'undo' | 'redo' | 'rewind' }>;
+
+export function isRestoreStep(step: Step): step is RestoreStep {
+  return step.kind === 'undo' || step.kind === 'redo' || step.kind === 'rewind';
+}
 
 export interface History {
   /** Session 1's workspace: the same folder as session 0's, or its `sub` folder. */
@@ -54,9 +72,24 @@ export function describeStep(step: Step): string {
       return step.answer ? `the app restarts, and open cards are answered ${step.answer} at once` : 'the app restarts';
     case 'mcpRestart':
       return `s${step.s} person restarts the MCP server in Settings`;
+    case 'undo': {
+      const which = step.turn === 0 ? 'its last turn' : `its turn ${step.turn} before the last`;
+      const only = step.only === undefined ? '' : ` (only files picked by bits ${step.only.toString(2)})`;
+      return `s${step.s} person undoes ${which}${only}${ticked(step.tick)}`;
+    }
+    case 'redo':
+      return `s${step.s} person redoes the latest undo${ticked(step.tick)}`;
+    case 'rewind': {
+      const which = step.message === 0 ? 'its last message' : `its message ${step.message} before the last`;
+      return `s${step.s} person rewinds to ${which}, restoring ${step.restore}${ticked(step.tick)}`;
+    }
     case 'world':
       return `world: ${JSON.stringify(step.op)}`;
   }
+}
+
+function ticked(tick: boolean | undefined): string {
+  return tick ? ', ticking every file changed since' : '';
 }
 
 export function describeHistory(h: History): string {

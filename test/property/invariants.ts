@@ -11,17 +11,20 @@ import type { SessionEvent } from '../../shared/events.js';
 import { cardTruthful } from './card-check.js';
 import { ConsentLedger, grantKey, type CardEvent } from './consent-ledger.js';
 import { commandsConsented, landingsOf, writesConsented, type Landing } from './effect-check.js';
-import type { Step } from './history.js';
+import { isRestoreStep, type Step } from './history.js';
 import { lastSeq, type Observation, type SessionView } from './observation.js';
 import { readsConsented } from './read-check.js';
 import { escapeLandings, personsGitClean, secretsKept } from './secret-check.js';
 import { mcpConsented, ServerModel } from './mcp-check.js';
 import { mcpLog, ServerLog } from './mcp-world.js';
+import type { RestoreCall } from './restore-request.js';
 import { TokenTrail } from './token-trail.js';
+import { UndoCheck } from './undo-check.js';
 
 export class Invariants {
   readonly ledgers: ConsentLedger[];
   readonly trail = new TokenTrail();
+  private readonly undo: UndoCheck;
   /** Each session's test MCP server, as its own log shows it (none when the history has no MCP). */
   private readonly serverLogs: ServerLog[];
   private readonly servers: ServerModel[];
@@ -39,10 +42,19 @@ export class Invariants {
     this.serverLogs =
       mcpLogs === null ? [] : Array.from({ length: sessions }, (_, s) => new ServerLog(mcpLog(mcpLogs, s)));
     this.servers = Array.from({ length: sessions }, () => new ServerModel());
+    this.undo = new UndoCheck(dataDir);
   }
 
-  /** `restarted`: the host was killed during `step` and started again before `after`. */
-  async check(step: Step, before: Observation, after: Observation, opts = { restarted: false }): Promise<string[]> {
+  /**
+   * `restarted`: the host was killed during `step` and started again before `after`;
+   * `restores`: the undos, redos and rewinds the person asked for in it, with the app's replies.
+   */
+  async check(
+    step: Step,
+    before: Observation,
+    after: Observation,
+    opts: { restarted?: boolean; restores?: readonly RestoreCall[] } = {},
+  ): Promise<string[]> {
     const grantsBefore = this.ledgers.map((l) => this.grantsOf(l));
     after.sessions.forEach((v, s) => this.ledgers[s]!.fold(v.events));
     const problems: string[] = [];
@@ -80,6 +92,7 @@ export class Invariants {
         problems.push(...openCardsSurvive(before.sessions[s]!, view, fresh));
     }
     problems.push(...(await this.effects(step, before, after, grantsBefore, allowedNow)));
+    problems.push(...(await this.undo.check(step, before, after, opts.restores ?? [], opts.restarted === true)));
     this.trail.record(after.tree);
     return problems;
   }
@@ -96,6 +109,8 @@ export class Invariants {
     allowedNow: CardEvent[][],
   ): Promise<string[]> {
     if (step.kind === 'world') return [];
+    // An undo, redo or rewind moves only files it takes back, which the undo check holds it to; it starts nothing.
+    if (isRestoreStep(step)) return commandsConsented(before.markers, after.markers, this.markersDir, [], []);
     const movers = 's' in step ? [step.s] : after.sessions.map((_, s) => s);
     const problems: string[] = [];
     const landings: Landing[] = [];
