@@ -173,27 +173,38 @@ export class SessionCheckpoints {
   ): Promise<RestoreOutcome> {
     const store = await this.reach();
     if (!('snapshot' in store)) throw new CheckpointError(`undo is off: ${store.unavailable}`);
-    return this.serial(async () => {
-      await this.requireSnapshots(store, items);
-      const now = await store.snapshot();
-      const { restore, kept } = await this.sortItems(store, items, now.id, overwrite);
-      if (restore.length === 0) throw new CheckpointError(nothingRestored(kept));
-      for (const [target, group] of groupBy(restore, (i) => i.target)) {
-        const leftAlone = await store.restore(
-          target,
-          group.map((i) => i.path),
-        );
-        kept.push(...leftAlone.map((path) => ({ path, why: 'skipped_by_snapshot' as const })));
-      }
-      const after = await store.snapshot();
-      const restored = await store.changes(
-        now.id,
-        after.id,
-        restore.map((i) => i.path),
-      );
-      const event = await this.deps.append(payload({ before: now.id, after: after.id, restored, kept }));
-      return { seq: event.seq, restored, kept };
+    return this.serial(() => this.restoreNow(store, items, overwrite, payload)).catch((err: unknown) => {
+      // A store failure (the workspace moved, git refusing a path) is the person's answer, in words.
+      if (err instanceof CheckpointError) throw err;
+      throw new CheckpointError(`the files could not be taken back: ${(err as Error).message}`);
     });
+  }
+
+  private async restoreNow(
+    store: CheckpointStore,
+    items: RestoreItem[],
+    overwrite: readonly string[],
+    payload: (r: Restoration) => EventPayload,
+  ): Promise<RestoreOutcome> {
+    await this.requireSnapshots(store, items);
+    const now = await store.snapshot();
+    const { restore, kept } = await this.sortItems(store, items, now.id, overwrite);
+    if (restore.length === 0) throw new CheckpointError(nothingRestored(kept));
+    for (const [target, group] of groupBy(restore, (i) => i.target)) {
+      const leftAlone = await store.restore(
+        target,
+        group.map((i) => i.path),
+      );
+      kept.push(...leftAlone.map((path) => ({ path, why: 'skipped_by_snapshot' as const })));
+    }
+    const after = await store.snapshot();
+    const restored = await store.changes(
+      now.id,
+      after.id,
+      restore.map((i) => i.path),
+    );
+    const event = await this.deps.append(payload({ before: now.id, after: after.id, restored, kept }));
+    return { seq: event.seq, restored, kept };
   }
 
   /**
