@@ -7,7 +7,8 @@
  * now is over the size cap, which no snapshot holds, so nothing could bring it back after.
  *
  * Deletions go first (a turn that replaced a folder by a file is undone by deleting the
- * file, then writing the folder's files); a path whose way is still blocked after them (a
+ * file, then writing the folder's files), and an empty folder where a file goes makes way;
+ * a path whose way is still blocked after them (a
  * folder where the file goes, a file or link where a parent folder goes) is refused with
  * an Error before anything is written, rather than have git delete what is in the way.
  */
@@ -42,6 +43,7 @@ export async function restoreFiles(
   const entries = await snapshotEntries(shadow, snapshot, unique);
   const { write, remove, leftAlone } = await sortPaths(shadow.workspaceRoot, unique, record, entries);
   await removeSafely(shadow.workspaceRoot, remove, entries.folders);
+  await removeEmptyFoldersInTheWay(shadow.workspaceRoot, write);
   await checkWayIsClear(shadow.workspaceRoot, write);
   if (write.length > 0) await checkout(shadow, entries, write);
   return leftAlone;
@@ -143,6 +145,21 @@ async function removeSafely(root: string, paths: string[], snapshotFolders: Read
   });
   const deepestFirst = [...emptied].sort((a, b) => b.split('/').length - a.split('/').length);
   for (const folder of deepestFirst) await rmdir(path.join(root, folder)).catch(() => undefined); // only if empty
+}
+
+/**
+ * An empty folder where a file or link goes holds nothing to lose (and no snapshot can
+ * hold it): it makes way, as a folder the restore emptied does. A folder with anything in
+ * it stays, and checkWayIsClear refuses.
+ */
+async function removeEmptyFoldersInTheWay(root: string, paths: string[]): Promise<void> {
+  const kinds = new FolderKinds(root);
+  await inBatches(paths, async (p) => {
+    if ((await kinds.realFolders(p)) === null) return;
+    const full = path.join(root, p);
+    if (!(await lstat(full).catch(() => null))?.isDirectory()) return;
+    await rmdir(full).catch(() => undefined); // only if empty
+  });
 }
 
 async function checkWayIsClear(root: string, paths: string[]): Promise<void> {

@@ -4,6 +4,11 @@
  * hashed (it leaves the index if it was there, and is reported), and only plain files and
  * links are handed to `git update-index`. Many files at once (a first snapshot) go into one
  * pack instead of a loose object each.
+ *
+ * A tracked path that changed kind is forgotten first, in its own call: one that is a
+ * folder now (its files come as untracked ones), and one whose way passes a link or a file
+ * now (a folder replaced by a link). `update-index` refuses either as an update ("is a
+ * directory", "is beyond a symbolic link"), and would refuse every later snapshot too.
  */
 import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
@@ -27,6 +32,7 @@ export interface Staged {
 
 interface Sorted {
   add: string[];
+  /** Tracked paths the index forgets: nothing git keeps is there now, or not by this way. */
   drop: string[];
   tooLarge: { path: string; bytes: number; tracked: boolean }[];
   bytes: number;
@@ -35,7 +41,7 @@ interface Sorted {
 export async function stageChanges(shadow: ShadowGit, worktreeDir: string, status: WorkspaceStatus): Promise<Staged> {
   const sorted = await sortCandidates(shadow.workspaceRoot, status);
   const forget = [...sorted.drop, ...sorted.tooLarge.filter((t) => t.tracked).map((t) => t.path)];
-  const update = [...sorted.add, ...status.removed];
+  const update = sorted.add;
   const locks = [path.join(worktreeDir, 'index.lock')];
   if (forget.length > 0) {
     await shadow.run({
@@ -71,28 +77,61 @@ async function sortCandidates(root: string, status: WorkspaceStatus): Promise<So
   const sorted: Sorted = { add: [], drop: [], tooLarge: [], bytes: 0 };
   const candidates = [
     ...status.changed.map((p) => ({ p, tracked: true })),
+    ...status.removed.map((p) => ({ p, tracked: true })),
     ...status.untracked.map((p) => ({ p, tracked: false })),
   ];
+  const ways = new Ways(root);
   for (let i = 0; i < candidates.length; i += LSTAT_PARALLEL) {
     const batch = candidates.slice(i, i + LSTAT_PARALLEL);
-    const stats = await Promise.all(batch.map(({ p }) => lstat(path.join(root, p)).catch(() => null)));
-    batch.forEach(({ p, tracked }, j) => place(sorted, p, tracked, stats[j] ?? null));
+    const stats = await Promise.all(batch.map(({ p }) => lookAt(root, ways, p)));
+    batch.forEach(({ p, tracked }, j) => place(sorted, p, tracked, stats[j] as Stats | null | 'blocked'));
   }
   return sorted;
 }
 
-function place(sorted: Sorted, p: string, tracked: boolean, st: Stats | null): void {
-  if (st === null) {
-    if (tracked) sorted.add.push(p); // gone since status: --remove drops it
+/** What is at p, never through a link: 'blocked' when a folder on its way is a link or a file now. */
+async function lookAt(root: string, ways: Ways, p: string): Promise<Stats | null | 'blocked'> {
+  if (!(await ways.clear(p))) return 'blocked';
+  return lstat(path.join(root, p)).catch(() => null);
+}
+
+function place(sorted: Sorted, p: string, tracked: boolean, st: Stats | null | 'blocked'): void {
+  if (st === 'blocked' || st === null) {
+    if (tracked) sorted.drop.push(p); // gone, or reached only through a link now
   } else if (st.isFile() && st.size > CHECKPOINT_FILE_MAX_BYTES) {
     sorted.tooLarge.push({ path: p, bytes: st.size, tracked });
   } else if (st.isFile() || st.isSymbolicLink()) {
     sorted.add.push(p);
     sorted.bytes += st.size;
-  } else if (tracked && st.isDirectory()) {
-    sorted.add.push(p); // a file that became a folder: update-index drops the file, status lists what is inside
   } else if (tracked) {
-    sorted.drop.push(p); // a pipe or device where a file was: nothing git can keep
+    sorted.drop.push(p); // a folder (status lists what is inside), a pipe or a device where a file was
+  }
+}
+
+/** Whether every folder on the way to a path is a real folder now, each looked at once. */
+class Ways {
+  private readonly seen = new Map<string, Promise<boolean>>();
+
+  constructor(private readonly root: string) {}
+
+  async clear(p: string): Promise<boolean> {
+    const parts = p.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      if (!(await this.isFolder(parts.slice(0, i).join('/')))) return false;
+    }
+    return true;
+  }
+
+  private isFolder(rel: string): Promise<boolean> {
+    let known = this.seen.get(rel);
+    if (!known) {
+      known = lstat(path.join(this.root, rel)).then(
+        (st) => st.isDirectory(),
+        () => true, // missing: the path itself is missing too, and lstat says so
+      );
+      this.seen.set(rel, known);
+    }
+    return known;
   }
 }
 
