@@ -157,14 +157,17 @@ describe('quitting', () => {
       });
       await shell.call('card.answer', { id, cardId, answer: 'allow_once' });
       await until(async () => (await fs.readFile(path.join(ws, 'child.pid'), 'utf8').catch(() => '')).trim() !== '');
-      // The command runs confined: $! is its pid inside the sandbox's PID namespace.
+      // The command runs confined: $! is its pid inside the sandbox's PID namespace. The shell
+      // writes it as soon as it forks, and under load the child may not run `sleep` yet: wait
+      // for it, rather than take the inner pid for a host one (some other process, alive forever).
       const inner = Number((await fs.readFile(path.join(ws, 'child.pid'), 'utf8')).trim());
-      const pid = (await hostPidOf(inner, 'sleep\u000060')) ?? inner;
-      expect(pidAlive(pid)).toBe(true);
+      let pid: number | null = null;
+      await until(async () => (pid = await hostPidOf(inner, 'sleep\u000060')) !== null);
+      expect(pidAlive(pid!)).toBe(true);
 
       shell.fake.app.events.emit('before-quit', new FakeEvent());
       await until(async () => shell!.fake.app.calls.includes('quit'), 15_000);
-      await until(async () => !pidAlive(pid), 5_000);
+      await until(async () => !pidAlive(pid!), 5_000);
       const log = await fs.readFile(path.join(shell.root, 'data', 'sessions', id, 'events.jsonl'), 'utf8');
       // Whole lines only, the answer among them: what a restart resumes the turn from.
       expect(log.endsWith('\n')).toBe(true);
