@@ -5,18 +5,26 @@
  * and every reply is `{ ok: true, data }` or `{ ok: false, error }`.
  */
 import { z } from 'zod';
+import type { EditPreview, EditsDiff } from './card-edits.js';
 import type { Answer } from './cards.js';
 import type { ChangesView, RestoreOutcome } from './checkpoints.js';
 import type { ContextPreview } from './context-preview.js';
 import type { SessionEvent } from './events.js';
 import type { ModelCatalog } from './model-facts.js';
 import type { QueuedMessage, SessionStatus } from './reducer.js';
-import { TERMINAL_MAX_CELLS, TERMINAL_WRITE_MAX_CHARS } from './limits.js';
+import { TERMINAL_MAX_CELLS, TERMINAL_WRITE_MAX_CHARS, WRITE_MAX_BYTES } from './limits.js';
 
 /** Longest message a person can send in one go (a pasted log is fine; a 10 MB blob is not). */
 export const MESSAGE_MAX_CHARS = 200_000;
 
 const id = z.string().min(1).max(200);
+/**
+ * The person's whole edited file. A character is at least one UTF-8 byte, so this bounds the
+ * payload; the gate checks the exact byte size against WRITE_MAX_BYTES, as for a proposal.
+ */
+const editedText = z
+  .string()
+  .max(WRITE_MAX_BYTES, `the edited file is over ${WRITE_MAX_BYTES} characters; writes are limited to 256 KiB`);
 /** A workspace-relative path as the checkpoints name it. */
 const relPath = z.string().min(1).max(4096);
 const cells = z.int().min(1).max(TERMINAL_MAX_CELLS);
@@ -74,7 +82,26 @@ export const requestSchemas = {
   'session.unqueue': z.strictObject({ id, messageId: id }),
   /** The composer took back the messages a cancel returned; they leave `returned`. */
   'session.takeReturned': z.strictObject({ id }),
-  'card.answer': z.strictObject({ id, cardId: id, answer: z.enum(['allow_once', 'allow_session', 'deny']) }),
+  /**
+   * `edited`: the whole file as the person edited it on a write card (SPEC §13). An edited
+   * write is allowed once only, so edits go with allow_once and nothing else.
+   */
+  'card.answer': z
+    .strictObject({
+      id,
+      cardId: id,
+      answer: z.enum(['allow_once', 'allow_session', 'deny']),
+      edited: editedText.optional(),
+    })
+    .refine((req) => req.edited === undefined || req.answer === 'allow_once', {
+      message:
+        'edits go only with allow_once: an edited write is allowed once, never for the session, and a deny writes nothing',
+      path: ['edited'],
+    }),
+  /** A write card's diff rebuilt with the person's text in place of the proposal, as they type. */
+  'card.preview': z.strictObject({ id, cardId: id, text: editedText }),
+  /** For a write allowed with edits: the model's proposal against what was written. */
+  'card.edits': z.strictObject({ id, cardId: id }),
   /** What the model sees: the exact context of the session's next step, with token counts. */
   'session.context': z.strictObject({ id }),
   /** Summarise the history now (before the next step when a turn is running), keeping what the instructions ask. */
@@ -213,11 +240,14 @@ export interface CallResponses {
   'session.events': { events: SessionEvent[] };
   'session.send': { messageId: string; status: 'started' | 'queued' };
   'session.cancel': { cancelled: boolean; returned: QueuedMessage[] };
-  'card.answer': { cardId: string; answer: Answer };
+  'card.answer': { cardId: string; answer: Answer; edited: boolean };
+  'card.preview': EditPreview;
+  'card.edits': EditsDiff;
   'session.context': ContextPreview;
   'session.compact': { tokensBefore: number; tokensAfter: number };
   'models.catalog': ModelCatalog;
-  'card.proposal': { path: string; text: string; bytes: number };
+  /** `edited`: the person's edits kept from the card this one re-asks after, for the editor to start from. */
+  'card.proposal': { path: string; text: string; bytes: number; edited?: { text: string; bytes: number } };
   'session.unqueue': { removed: true };
   'session.takeReturned': { messages: QueuedMessage[] };
   'folders.complete': { folders: string[] };

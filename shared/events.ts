@@ -2,6 +2,7 @@
  * The events of a session log (events.jsonl), defined once. Each line on disk is one
  * SessionEvent. The main process and the renderer fold them with shared/reducer.ts.
  */
+import type { CardEdits } from './card-edits.js';
 import type { Answer, CardBody, Grant } from './cards.js';
 import type { ChangedFile, Restoration, Skipped } from './checkpoints.js';
 
@@ -48,12 +49,16 @@ export type EventPayload =
       /** The grant allow_session would record, and the same in words. */
       grant: Grant;
       scope: string;
-      /** Set when this card re-asks after a stale answer. */
-      reasked?: { previousCardId: string; reason: string };
+      /**
+       * Set when this card re-asks after a stale answer. `edits`: the person's edits the
+       * stale answer carried, kept for this card's editor (SPEC §13).
+       */
+      reasked?: { previousCardId: string; reason: string; edits?: CardEdits };
     }
-  | { type: 'card_answer'; cardId: string; answer: Answer }
-  /** The answer arrived but the file or path changed since the card went up; it is dropped. */
-  | { type: 'card_stale'; cardId: string; answer: Answer; reason: string }
+  /** `edited`: allowed with the person's edits (always allow_once); they are what was written. */
+  | { type: 'card_answer'; cardId: string; answer: Answer; edited?: CardEdits }
+  /** The answer arrived but the file or path changed since the card went up; it is dropped (its edits kept for the next card). */
+  | { type: 'card_stale'; cardId: string; answer: Answer; reason: string; edited?: CardEdits }
   | { type: 'card_withdrawn'; cardId: string; reason: string }
   | { type: 'question'; turnId: string; toolCallId: string; questionId: string; question: string; options?: string[] }
   | { type: 'question_answer'; questionId: string; text: string }

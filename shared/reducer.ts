@@ -7,6 +7,7 @@
  * to that private copy in place. Copying per event (spreading arrays) made a fold of n
  * events O(n²), which turned reopening a long session into seconds.
  */
+import type { CardEdits } from './card-edits.js';
 import { sameGrant, type Answer, type Grant } from './cards.js';
 import type { ChangedFile } from './checkpoints.js';
 import type { SessionEvent, TurnEndReason } from './events.js';
@@ -19,7 +20,8 @@ export type QuestionEvent = Extract<SessionEvent, { type: 'question' }>;
 
 export type CardOutcome =
   | { state: 'open' }
-  | { state: 'answered'; answer: Answer }
+  /** `edited`: allowed with the person's edits; the transcript says "edited by you". */
+  | { state: 'answered'; answer: Answer; edited?: CardEdits }
   | { state: 'stale'; answer: Answer; reason: string }
   | { state: 'withdrawn'; reason: string };
 
@@ -432,10 +434,15 @@ function applyCardAnswer(s: SessionState, event: EventOf<'card_answer'>): void {
   if (!card) return;
   // The card names the grant it offers; recording exactly that keeps the log, the card's
   // wording and meta.json in agreement.
-  if (event.answer === 'allow_session' && !s.grants.some((g) => sameGrant(g, card.grant))) {
+  // An edited write is allowed once only: even a log that says otherwise grants nothing.
+  if (event.answer === 'allow_session' && !event.edited && !s.grants.some((g) => sameGrant(g, card.grant))) {
     s.grants.push(card.grant);
   }
-  closeCard(s, event.cardId, { state: 'answered', answer: event.answer });
+  closeCard(s, event.cardId, {
+    state: 'answered',
+    answer: event.answer,
+    ...(event.edited ? { edited: event.edited } : {}),
+  });
 }
 
 /** Closes an open card. A close for a card that is not open (answered already) is ignored. */
