@@ -94,10 +94,12 @@ export class Host {
       'session.rewind': async ({ id, seq, restore, overwrite }) => (await s.get(id)).rewind(seq, restore, overwrite),
       'models.catalog': async () => modelCatalog(),
       'folders.complete': async ({ prefix }) => ({ folders: await completeFolders(prefix, deps.home) }),
-      'card.answer': async ({ id, cardId, answer }) => {
-        (await s.get(id)).answerCard(cardId, answer);
-        return { cardId, answer };
+      'card.answer': async ({ id, cardId, answer, edited }) => {
+        (await s.get(id)).answerCard(cardId, answer, edited);
+        return { cardId, answer, edited: edited !== undefined };
       },
+      'card.preview': async ({ id, cardId, text }) => (await s.get(id)).previewEdit(cardId, text),
+      'card.edits': async ({ id, cardId }) => (await s.get(id)).editsDiff(cardId),
       'question.answer': async ({ id, questionId, text }) => {
         await (await s.get(id)).answerQuestion(questionId, text);
         return { questionId };

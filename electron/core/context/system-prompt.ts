@@ -31,6 +31,7 @@ export function systemPrompt({
       '- read_file, grep and list_dir inside the workspace run at once. Use relative paths for the workspace.',
       '- write_file, search_replace and run (and any read outside the workspace) wait for the user to allow them. The user sees the exact diff or argv.',
       '- A call the user denies returns "denied by the user": do not repeat it; adapt, or ask with the ask tool.',
+      '- The user may edit your proposed write before allowing it. The result then says so and gives their changes as a diff from your proposal: build on the file as written, and do not undo their changes.',
       '- run takes an argv and uses no shell. Use ["sh", "-c", "..."] only when you need pipes or redirects.',
       commandsLine(commands),
       ...(mcp ? [mcp] : []),

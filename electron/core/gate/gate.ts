@@ -7,12 +7,18 @@
  * When an answer comes back the call is planned again: if a write's bytes or where a
  * path lands changed since the card went up, the answer is dropped (its allow_session
  * with it), `card_stale` is logged and a new card asks again with the diff as it is now.
+ *
+ * A write card may be allowed with the person's edits (card-edits.ts): their bytes replace
+ * the proposal in the re-checked plan, the answer is allow_once, and a card asked again
+ * keeps the edits for its editor.
  */
 import { ANSWERS, describeGrant, sameGrant, type Answer, type CardBody, type Grant } from '../../../shared/cards.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent } from '../../../shared/reducer.js';
 import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/types.js';
+import type { CardEdits, EditPreview } from '../../../shared/card-edits.js';
 import { cardBody, staleReason, type DiffFn } from './card-body.js';
+import { editedBytes, OpenWrites, tellTheModel, withEdits, type PersonAnswer } from './card-edits.js';
 import { classify, grantForPlan } from './classify.js';
 import { CancelledError, GateError } from './gate-error.js';
 
@@ -69,15 +75,18 @@ type GatedCall = ToolCall & { via: Planner };
 type Settled =
   | { kind: 'allowed'; plan: Plan }
   | { kind: 'result'; result: ToolResult }
-  | { kind: 'retry'; plan: Plan; reason: string };
+  | { kind: 'retry'; plan: Plan; reason: string; edits?: CardEdits };
+
+/** Why a card is asked again, and the person's edits it keeps. */
+type Reask = { previousCardId: string; reason: string; edits?: CardEdits };
 
 /**
  * A card's wait, registered before the card is appended: once the card is in the log it
  * can be answered, even before the gate's own code has reached the wait.
  */
 interface Waiting {
-  answered: Promise<Answer>;
-  resolve: (answer: Answer) => void;
+  answered: Promise<PersonAnswer>;
+  resolve: (answer: PersonAnswer) => void;
 }
 
 interface OpenCard {
@@ -95,6 +104,7 @@ export class Gate {
    * them: an answer that arrives before the resume is held in its Waiting.
    */
   private readonly expected = new Map<string, Waiting>();
+  private readonly openWrites = new OpenWrites();
 
   constructor(private readonly deps: GateDeps) {}
 
@@ -132,6 +142,7 @@ export class Gate {
       return planned.result;
     }
     const reason = staleReason(card.body, planned.plan);
+    if (!reason) this.openWrites.remember(card.cardId, planned.plan);
     if (reason) {
       this.withdraw(card.cardId);
       await this.deps.record.append({
@@ -139,8 +150,14 @@ export class Gate {
         cardId: card.cardId,
         reason: `after the restart: ${reason}`,
       });
-      if (!this.needsCard(planned.plan)) return this.execute(call, planned.plan, exec);
-      return this.askUntilSettled(call, planned.plan, exec, { previousCardId: card.cardId, reason });
+      // Edits kept on that card stay with the person, for the card that asks again.
+      const edits = card.reasked?.edits;
+      if (!edits && !this.needsCard(planned.plan)) return this.execute(call, planned.plan, exec);
+      return this.askUntilSettled(call, planned.plan, exec, {
+        previousCardId: card.cardId,
+        reason,
+        ...(edits ? { edits } : {}),
+      });
     }
     return this.askUntilSettled(call, planned.plan, exec, undefined, { card, waiting });
   }
@@ -154,8 +171,11 @@ export class Gate {
     this.expected.set(cardId, this.openWait(cardId));
   }
 
-  /** Takes a person's answer. Throws GateError, changing nothing, when it cannot apply. */
-  answer(cardId: string, answer: Answer): void {
+  /**
+   * Takes a person's answer, with their version of the file when they edited a write
+   * card's proposal. Throws GateError, changing nothing, when it cannot apply.
+   */
+  answer(cardId: string, answer: Answer, edited?: string): void {
     if (!ANSWERS.includes(answer)) {
       throw new GateError(`unknown answer "${String(answer)}": expected one of ${ANSWERS.join(', ')}`);
     }
@@ -164,9 +184,26 @@ export class Gate {
       const closed = this.closed.get(cardId);
       throw new GateError(closed ? `card ${cardId} is no longer open (${closed})` : `no open card with id ${cardId}`);
     }
+    const bytes = edited === undefined ? undefined : this.checkEdits(cardId, answer, edited);
     this.waiting.delete(cardId);
-    this.closed.set(cardId, `answered ${answer}`);
-    waiting.resolve(answer);
+    this.closed.set(cardId, `answered ${answer}${bytes ? ' with edits' : ''}`);
+    waiting.resolve(bytes ? { answer, edited: bytes } : { answer });
+  }
+
+  private checkEdits(cardId: string, answer: Answer, edited: string): Buffer {
+    if (answer !== 'allow_once') {
+      throw new GateError('edits go only with allow_once: an edited write is allowed once, never for the session');
+    }
+    if (!this.openWrites.has(cardId)) {
+      throw new GateError(`card ${cardId} is not an open write card; only a write can be allowed with edits`);
+    }
+    return editedBytes(edited);
+  }
+
+  /** A write card's diff rebuilt with the person's text in place of the proposal. */
+  preview(cardId: string, text: string): Promise<EditPreview> {
+    if (!this.waiting.has(cardId)) throw new GateError(`no open card with id ${cardId}`);
+    return this.openWrites.preview(cardId, text, this.deps.diff);
   }
 
   /**
@@ -174,7 +211,10 @@ export class Gate {
    * them is refused instead of being taken and acted on by nobody.
    */
   forgetAll(reason: string): void {
-    for (const cardId of [...this.waiting.keys(), ...this.expected.keys()]) this.closed.set(cardId, reason);
+    for (const cardId of [...this.waiting.keys(), ...this.expected.keys()]) {
+      this.closed.set(cardId, reason);
+      this.openWrites.forget(cardId);
+    }
     this.waiting.clear();
     this.expected.clear();
   }
@@ -182,6 +222,7 @@ export class Gate {
   /** Forgets one card, withdrawn by someone else (the runner, on a restart). */
   forget(cardId: string, reason: string): void {
     this.waiting.delete(cardId);
+    this.openWrites.forget(cardId);
     this.expected.delete(cardId);
     this.closed.set(cardId, reason);
   }
@@ -198,32 +239,36 @@ export class Gate {
     call: GatedCall,
     first: Plan,
     exec: ExecContext,
-    firstReask?: { previousCardId: string; reason: string },
+    firstReask?: Reask,
     existing?: OpenCard,
   ): Promise<ToolResult> {
     let open = existing ?? (await this.putUpCard(call, first, firstReask));
     for (;;) {
       const { card } = open;
       const answer = await this.waitFor(card.cardId, open.waiting, exec.signal);
+      this.openWrites.forget(card.cardId);
       let settled = await this.settle(call, card, answer);
       if (settled.kind === 'allowed') settled = await this.executeAllowed(call, card, answer, settled.plan, exec);
       if (settled.kind === 'result') return settled.result;
       if (settled.kind === 'allowed') throw new Error('unreachable: an allowed plan was executed above');
-      // Planned again, the call may need no card now (a path that lands inside, or one granted).
-      if (!this.needsCard(settled.plan)) return this.execute(call, settled.plan, exec);
-      open = await this.putUpCard(call, settled.plan, { previousCardId: card.cardId, reason: settled.reason });
+      // Planned again, the call may need no card now (a path that lands inside, or one
+      // granted); never when it carries the person's edits, which only a card can allow.
+      if (!settled.edits && !this.needsCard(settled.plan)) return this.execute(call, settled.plan, exec);
+      const { reason, edits } = settled;
+      open = await this.putUpCard(call, settled.plan, {
+        previousCardId: card.cardId,
+        reason,
+        ...(edits ? { edits } : {}),
+      });
     }
   }
 
-  private async putUpCard(
-    call: GatedCall,
-    plan: Plan,
-    reasked?: { previousCardId: string; reason: string },
-  ): Promise<OpenCard> {
+  private async putUpCard(call: GatedCall, plan: Plan, reasked?: Reask): Promise<OpenCard> {
     const body: CardBody = await cardBody(plan, this.deps.diff, (b) => this.deps.record.putBlob(b));
     const grant = grantForPlan(plan);
     const cardId = this.deps.newId();
     const waiting = this.openWait(cardId);
+    this.openWrites.remember(cardId, plan);
     try {
       const event = await this.deps.record.append({
         type: 'card',
@@ -238,13 +283,14 @@ export class Gate {
       return { card: event as CardEvent, waiting };
     } catch (err) {
       this.waiting.delete(cardId);
+      this.openWrites.forget(cardId);
       throw err;
     }
   }
 
   private openWait(cardId: string): Waiting {
-    let resolve: (answer: Answer) => void = () => {};
-    const answered = new Promise<Answer>((r) => (resolve = r));
+    let resolve: (answer: PersonAnswer) => void = () => {};
+    const answered = new Promise<PersonAnswer>((r) => (resolve = r));
     const waiting = { answered, resolve };
     this.waiting.set(cardId, waiting);
     return waiting;
@@ -253,6 +299,7 @@ export class Gate {
   /** Closes a card's wait without an answer; an answer arriving later is refused. */
   private withdraw(cardId: string): void {
     this.waiting.delete(cardId);
+    this.openWrites.forget(cardId);
     this.closed.set(cardId, 'withdrawn');
   }
 
@@ -260,8 +307,8 @@ export class Gate {
    * The answer, or CancelledError once the card is withdrawn because the turn was
    * cancelled. Cancelling wins over an answer the gate has taken but not yet acted on.
    */
-  private waitFor(cardId: string, waiting: Waiting, signal?: AbortSignal): Promise<Answer> {
-    return new Promise<Answer>((resolve, reject) => {
+  private waitFor(cardId: string, waiting: Waiting, signal?: AbortSignal): Promise<PersonAnswer> {
+    return new Promise<PersonAnswer>((resolve, reject) => {
       const onAbort = () => {
         this.withdraw(cardId);
         this.deps.record
@@ -277,55 +324,74 @@ export class Gate {
     });
   }
 
-  /** Applies an answer: deny, drop-and-reask when stale, or allow (recording a session grant). */
-  private async settle(call: GatedCall, card: CardEvent, answer: Answer): Promise<Settled> {
+  /**
+   * Applies an answer: deny, drop-and-reask when stale (keeping the person's edits for the
+   * next card), or allow (recording a session grant; with edits, their bytes as the plan).
+   */
+  private async settle(call: GatedCall, card: CardEvent, person: PersonAnswer): Promise<Settled> {
     const { record } = this.deps;
     const { cardId, body } = card;
+    const { answer } = person;
     if (answer === 'deny') {
       await record.append({ type: 'card_answer', cardId, answer });
       return { kind: 'result', result: { ok: false, error: DENIED } };
     }
+    const edits = person.edited ? await this.keep(person.edited) : undefined;
     const planned = await this.plan(call);
     if ('result' in planned) {
       const reason = planned.result.ok ? 'the call no longer applies' : planned.result.error;
-      this.closed.set(cardId, `its answer ${answer} was dropped: ${reason}`);
-      await record.append({ type: 'card_stale', cardId, answer, reason });
+      await this.drop(cardId, answer, reason, edits);
       return { kind: 'result', result: planned.result };
     }
     const reason = staleReason(body, planned.plan);
     if (reason) {
-      this.closed.set(cardId, `its answer ${answer} was dropped: ${reason}`);
-      await record.append({ type: 'card_stale', cardId, answer, reason });
-      return { kind: 'retry', plan: planned.plan, reason };
+      await this.drop(cardId, answer, reason, edits);
+      return { kind: 'retry', plan: planned.plan, reason, ...(edits ? { edits } : {}) };
     }
-    await record.append({ type: 'card_answer', cardId, answer });
+    await record.append({ type: 'card_answer', cardId, answer, ...(edits ? { edited: edits } : {}) });
     if (answer === 'allow_session') await this.deps.grants.persist();
-    return { kind: 'allowed', plan: planned.plan };
+    return { kind: 'allowed', plan: person.edited ? withEdits(planned.plan, person.edited) : planned.plan };
+  }
+
+  /** The person's edits as a blob the log names (like a proposal), before anything is logged about them. */
+  private async keep(edited: Buffer): Promise<CardEdits> {
+    return { blob: await this.deps.record.putBlob(edited), bytes: edited.length };
+  }
+
+  /** Drops a stale answer: card_stale (with the edits it carried), and its grant with it. */
+  private async drop(cardId: string, answer: Answer, reason: string, edits?: CardEdits): Promise<void> {
+    this.closed.set(cardId, `its answer ${answer} was dropped: ${reason}`);
+    await this.deps.record.append({ type: 'card_stale', cardId, answer, reason, ...(edits ? { edited: edits } : {}) });
   }
 
   /**
    * Executes an allowed plan. The write re-checks the file just before it lands; if it
    * changed in the few moments since the answer was checked, nothing is written, the
-   * answer is dropped after all (with its grant) and the card asks again.
+   * answer is dropped after all (with its grant) and the card asks again, keeping the
+   * person's edits.
    */
   private async executeAllowed(
     call: GatedCall,
     card: CardEvent,
-    answer: Answer,
+    person: PersonAnswer,
     plan: Plan,
     exec: ExecContext,
   ): Promise<Settled> {
+    const { answer } = person;
     try {
-      return { kind: 'result', result: await this.carryOut(call, plan, exec) };
+      const result = await this.carryOut(call, plan, exec);
+      return {
+        kind: 'result',
+        result: plan.kind === 'write' ? await tellTheModel(result, plan, this.deps.diff) : result,
+      };
     } catch (err) {
       if (!(err instanceof StalePlanError)) return { kind: 'result', result: { ok: false, error: messageOf(err) } };
-      const reason = err.message;
-      this.closed.set(card.cardId, `its answer ${answer} was dropped: ${reason}`);
-      await this.deps.record.append({ type: 'card_stale', cardId: card.cardId, answer, reason });
+      const edits = person.edited ? await this.keep(person.edited) : undefined;
+      await this.drop(card.cardId, answer, err.message, edits);
       if (answer === 'allow_session') await this.deps.grants.persist();
       const planned = await this.plan(call);
       if ('result' in planned) return { kind: 'result', result: planned.result };
-      return { kind: 'retry', plan: planned.plan, reason };
+      return { kind: 'retry', plan: planned.plan, reason: err.message, ...(edits ? { edits } : {}) };
     }
   }
 

@@ -4,7 +4,9 @@
  * open a new message is refused; cancel aborts the turn and hands the queue back.
  */
 import type { Answer, Grant } from '../../../shared/cards.js';
-import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
+import type { CallResponses, ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
+import type { EditPreview, EditsDiff } from '../../../shared/card-edits.js';
+import { editsDiffOf, proposalOf } from './card-texts.js';
 import type { EventPayload, RewindRestore, SessionEvent } from '../../../shared/events.js';
 import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
 import type { DiffFn } from '../gate/card-body.js';
@@ -277,16 +279,20 @@ export class Session {
     return { messages };
   }
 
-  /** The whole proposed content of one of this session's write cards, from its blob. */
-  async proposal(cardId: string): Promise<{ path: string; text: string; bytes: number }> {
-    const card = this.events.find((e) => e.type === 'card' && e.cardId === cardId);
-    if (card?.type !== 'card') throw new SessionError(`no card with id ${cardId} in this session`);
-    if (card.body.kind !== 'write')
-      throw new SessionError(`card ${cardId} is not a write card; only writes have a proposal`);
-    const bytes = await this.deps.files.getBlob(card.body.proposalBlob).catch((err: unknown) => {
-      throw new SessionError(`the proposal of card ${cardId} cannot be read: ${(err as Error).message}`);
-    });
-    return { path: card.body.path, text: bytes.toString('utf8'), bytes: bytes.length };
+  /** The whole proposed content of one of this session's write cards, and the edits it keeps. */
+  proposal(cardId: string): Promise<CallResponses['card.proposal']> {
+    return proposalOf(this.events, (id) => this.deps.files.getBlob(id), cardId);
+  }
+
+  /** For a write allowed with the person's edits: the proposal against what was written. */
+  editsDiff(cardId: string): Promise<EditsDiff> {
+    return editsDiffOf(this.events, (id) => this.deps.files.getBlob(id), this.deps.diff, cardId);
+  }
+
+  /** An open write card's diff rebuilt with the person's text in place of the proposal. */
+  previewEdit(cardId: string, text: string): Promise<EditPreview> {
+    this.openWriteCard(cardId);
+    return this.gate.preview(cardId, text);
   }
 
   /** What the model sees: the exact context of the next step, with token counts. */
@@ -351,8 +357,20 @@ export class Session {
     return this.deps.workspace ? 'checkpoints are not set up for this session' : this.whyNoWorkspace();
   }
 
-  answerCard(cardId: string, answer: Answer): void {
-    this.gate.answer(cardId, answer);
+  /** `edited`: the person's version of an open write card's file, allowed once (SPEC §13). */
+  answerCard(cardId: string, answer: Answer, edited?: string): void {
+    if (edited !== undefined) this.openWriteCard(cardId);
+    this.gate.answer(cardId, answer, edited);
+  }
+
+  private openWriteCard(cardId: string): void {
+    const card = this.state.openCards.find((c) => c.cardId === cardId);
+    if (!card) throw new SessionError(`no open card with id ${cardId} in this session`);
+    if (card.body.kind !== 'write') {
+      throw new SessionError(
+        `card ${cardId} asks to ${card.body.kind === 'command' ? 'run a command' : 'do something other than write'}; only a write card can be edited`,
+      );
+    }
   }
 
   async answerQuestion(questionId: string, text: string): Promise<void> {

@@ -25,8 +25,10 @@ export interface WritePlan {
   target: ResolvedPath;
   /** The bytes on disk when planned, or null when the file does not exist. */
   before: Buffer | null;
-  /** The whole proposed file content. */
+  /** The whole file content to write: the model's proposal, or the person's version of it. */
   after: Buffer;
+  /** Set when the person edited the proposal on the card: the model's proposal, which `after` replaced. */
+  proposal?: Buffer;
   /** SHA-256 hex of `before`, or "absent". */
   digest: string;
   args: Record<string, unknown>;

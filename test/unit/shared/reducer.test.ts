@@ -98,6 +98,25 @@ describe('grants', () => {
     expect(deny.grants).toEqual([]);
   });
 
+  it('do not come from an answer with edits, even one a log says was for the session', () => {
+    const edited = { blob: 'e'.repeat(64), bytes: 3 };
+    const s = foldEvents(
+      events(...start, card('c1'), { type: 'card_answer', cardId: 'c1', answer: 'allow_session', edited }),
+    );
+    expect(s.grants).toEqual([]);
+    expect(s.openCards).toEqual([]);
+  });
+
+  it('keep the person\'s edits on the answered card, for the transcript\'s "edited by you"', () => {
+    const edited = { blob: 'e'.repeat(64), bytes: 3 };
+    const s = foldEvents(
+      events(...start, card('c1'), { type: 'card_answer', cardId: 'c1', answer: 'allow_once', edited }),
+    );
+    const tool = s.transcript.find((i) => i.kind === 'tool');
+    const outcome = tool?.kind === 'tool' ? tool.cards?.[0]?.outcome : cardOutcome(s, 'c1');
+    expect(outcome).toEqual({ state: 'answered', answer: 'allow_once', edited });
+  });
+
   it('do not come from a stale allow_session answer', () => {
     const s = foldEvents(
       events(...start, card('c1'), { type: 'card_stale', cardId: 'c1', answer: 'allow_session', reason: 'changed' }),

@@ -1,0 +1,109 @@
+/**
+ * Editing a proposal on the card (SPEC §13), as the gate sees it. The person's text is the
+ * whole new file: it is held to the rules a proposal is held to (the size limit, no NUL
+ * byte), it replaces the proposal in the plan the gate re-checks and executes, and the
+ * model's result gains the person's changes as a diff from its proposal.
+ *
+ * While a write card is open its two sides (the bytes on disk when it went up, the
+ * proposal) are kept here, so the card's diff can be rebuilt from the person's text as
+ * they type without reading the file again.
+ */
+import type { EditPreview } from '../../../shared/card-edits.js';
+import type { Answer } from '../../../shared/cards.js';
+import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
+import type { Plan, ToolResult, WritePlan } from '../tools/types.js';
+import type { DiffFn } from './card-body.js';
+import { GateError } from './gate-error.js';
+
+/** A person's answer to a card; `edited` only with allow_once, on a write card. */
+export interface PersonAnswer {
+  answer: Answer;
+  edited?: Buffer;
+}
+
+/** Why these bytes cannot be written as the person's version, or null when they can. */
+export function editProblem(bytes: Buffer): string | null {
+  if (bytes.length > WRITE_MAX_BYTES) {
+    return `your version is ${bytes.length} bytes; files are written only up to ${WRITE_MAX_BYTES} bytes (256 KiB)`;
+  }
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) return `your version contains a NUL character (at byte ${nul}); only text is written`;
+  return null;
+}
+
+/** The person's text as the bytes to write; GateError, changing nothing, when it cannot be. */
+export function editedBytes(text: string): Buffer {
+  const bytes = Buffer.from(text, 'utf8');
+  const problem = editProblem(bytes);
+  if (problem) throw new GateError(`cannot allow with your edits: ${problem}`);
+  return bytes;
+}
+
+/** The plan the person approved: the model's write with their bytes in place of the proposal. */
+export function withEdits(plan: Plan, edited: Buffer): WritePlan {
+  if (plan.kind !== 'write') throw new GateError('only a write card can be allowed with edits');
+  return { ...plan, after: edited, proposal: plan.after };
+}
+
+interface Sides {
+  path: string;
+  before: Buffer | null;
+  proposal: Buffer;
+}
+
+/** The open write cards' two sides, for `preview`. */
+export class OpenWrites {
+  private readonly sides = new Map<string, Sides>();
+
+  remember(cardId: string, plan: Plan): void {
+    if (plan.kind === 'write') {
+      this.sides.set(cardId, { path: plan.target.real, before: plan.before, proposal: plan.after });
+    }
+  }
+
+  has(cardId: string): boolean {
+    return this.sides.has(cardId);
+  }
+
+  forget(cardId: string): void {
+    this.sides.delete(cardId);
+  }
+
+  /** The card's diff with the person's text in place of the proposal. */
+  async preview(cardId: string, text: string, diff: DiffFn): Promise<EditPreview> {
+    const sides = this.sides.get(cardId);
+    if (!sides) throw new GateError(`card ${cardId} is not an open write card`);
+    const after = Buffer.from(text, 'utf8');
+    const d = await diff({ path: sides.path, before: sides.before, after });
+    const problem = editProblem(after);
+    return {
+      diff: d.diff,
+      diffTruncated: d.truncated,
+      diffBytes: d.diffBytes,
+      editedBytes: after.length,
+      sameAsProposal: after.equals(sides.proposal),
+      ...(d.note ? { diffNote: d.note } : {}),
+      ...(problem ? { problem } : {}),
+    };
+  }
+}
+
+/**
+ * The model's result for a write the person edited: the write landed with their changes,
+ * given as a unified diff from the proposal to what was written (cut like a card's, and
+ * then said so), so its next step starts from the file as it is.
+ */
+export async function tellTheModel(result: ToolResult, plan: WritePlan, diff: DiffFn): Promise<ToolResult> {
+  if (!result.ok || !plan.proposal) return result;
+  const d = await diff({ path: plan.target.input, before: plan.proposal, after: plan.after });
+  const cut = d.truncated
+    ? `\n(The diff is cut to its first lines; it is ${d.diffBytes} bytes whole. Read the file for the rest.)`
+    : '';
+  const output = [
+    result.output,
+    `The user edited your proposal before allowing it: the file was written with their changes, not as you proposed (${plan.proposal.length} bytes proposed, ${plan.after.length} bytes written). Their changes, as a unified diff from your proposal to what was written:`,
+    d.diff === '' ? '(no line differs)' : d.diff.trimEnd(),
+    `${cut}Build on the file as written; do not undo the user's changes.`.trimStart(),
+  ].join('\n');
+  return { ...result, output, details: { ...result.details, editedByUser: true } };
+}
