@@ -75,7 +75,7 @@ type Plan =
       kept: Item[];
       /** Why the outcome cannot be told exactly (then only its safety is checked), or null. */
       unsure: string | null;
-      /** A rewind of both with nothing to restore: failing, or rewinding the conversation alone, are both fine. */
+      /** A rewind of both with nothing to restore rewinds the conversation alone (the kept files said). */
       conversationIfNothing: boolean;
     };
 
@@ -250,8 +250,7 @@ export class UndoCheck {
     }
     if (plan.restore.length === 0) {
       const why = `every file is kept or already back (kept: ${names(model.root, plan.kept)})`;
-      if (plan.conversationIfNothing && call.reply.ok)
-        return conversationOnly(what, call, fresh, before.tree, after.tree);
+      if (plan.conversationIfNothing) return conversationOnly(what, call, fresh, before.tree, after.tree);
       return refused(what, call, fresh, before.tree, after.tree, null, why);
     }
     const problems: string[] = [];

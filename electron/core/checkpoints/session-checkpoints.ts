@@ -137,7 +137,9 @@ export class SessionCheckpoints {
       return { seq: event.seq, restored: [], kept: [] };
     }
     if (items.length === 0) throw new CheckpointError('nothing changed in the workspace since that message');
-    return this.takeBack(items, overwrite, (code) => ({ type: 'rewind', messageSeq, restore, code }));
+    // "Both" rewinds the conversation even when no file needs to (or may) move: the kept ones are said.
+    const evenIfNothing = restore === 'both';
+    return this.takeBack(items, overwrite, (code) => ({ type: 'rewind', messageSeq, restore, code }), evenIfNothing);
   }
 
   /**
@@ -170,10 +172,12 @@ export class SessionCheckpoints {
     items: RestoreItem[],
     overwrite: readonly string[],
     payload: (r: Restoration) => EventPayload,
+    evenIfNothing = false,
   ): Promise<RestoreOutcome> {
     const store = await this.reach();
     if (!('snapshot' in store)) throw new CheckpointError(`undo is off: ${store.unavailable}`);
-    return this.serial(() => this.restoreNow(store, items, overwrite, payload)).catch((err: unknown) => {
+    const restoring = () => this.restoreNow(store, items, overwrite, payload, evenIfNothing);
+    return this.serial(restoring).catch((err: unknown) => {
       // A store failure (the workspace moved, git refusing a path) is the person's answer, in words.
       if (err instanceof CheckpointError) throw err;
       throw new CheckpointError(`the files could not be taken back: ${(err as Error).message}`);
@@ -185,11 +189,16 @@ export class SessionCheckpoints {
     items: RestoreItem[],
     overwrite: readonly string[],
     payload: (r: Restoration) => EventPayload,
+    evenIfNothing: boolean,
   ): Promise<RestoreOutcome> {
     await this.requireSnapshots(store, items);
     const now = await store.snapshot();
     const { restore, kept } = await this.sortItems(store, items, now.id, overwrite);
-    if (restore.length === 0) throw new CheckpointError(nothingRestored(kept));
+    if (restore.length === 0 && !evenIfNothing) throw new CheckpointError(nothingRestored(kept));
+    if (restore.length === 0) {
+      const event = await this.deps.append(payload({ before: now.id, after: now.id, restored: [], kept }));
+      return { seq: event.seq, restored: [], kept };
+    }
     for (const [target, group] of groupBy(restore, (i) => i.target)) {
       const leftAlone = await store.restore(
         target,

@@ -285,6 +285,31 @@ describe('rewind', () => {
     expect(body).toContain('rewound the workspace to before the message \\"first message\\"');
   });
 
+  it('"both" with every file already back rewinds the conversation alone, where "code" refuses', async () => {
+    h = await startHarness(undefined, { sandboxFor: noSandbox });
+    await seedWorkspace(h.workspace);
+    const before = await hashTree(h.workspace);
+    allowEveryCard(h);
+    scriptTurn(h);
+    const id = await h.open();
+    await runTurn(h, id, 'first message');
+    const events = await h.events(id);
+    const seq = events.find((e) => e.type === 'user_message')!.seq;
+    const turnId = events.find((e) => e.type === 'turn_started')!.turnId;
+    await h.call('session.undo', { id, turnId });
+    expect(await hashTree(h.workspace)).toEqual(before);
+
+    expect(await h.raw('session.rewind', { id, seq, restore: 'code' })).toEqual({
+      ok: false,
+      error: 'nothing to take back: the files are already as they were',
+    });
+    const outcome = await h.call('session.rewind', { id, seq, restore: 'both' });
+    expect(outcome).toMatchObject({ restored: [], kept: [] });
+    expect(await hashTree(h.workspace)).toEqual(before);
+    const taken = await h.call('session.takeReturned', { id });
+    expect(taken.messages.map((m) => m.text)).toEqual(['first message']);
+  });
+
   it("survives a restart: the rewound range stays out of the model's view", async () => {
     h = await startHarness(undefined, { sandboxFor: noSandbox });
     allowEveryCard(h);
