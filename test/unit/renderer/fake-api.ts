@@ -129,9 +129,20 @@ function defaultData(name: CallName, request: Record<string, unknown>): unknown 
     case 'session.takeReturned':
       return { messages: [] };
     case 'card.answer':
-      return { cardId: request.cardId, answer: request.answer };
+      return { cardId: request.cardId, answer: request.answer, edited: request.edited !== undefined };
     case 'card.proposal':
       return { path: '', text: '', bytes: 0 };
+    case 'card.preview':
+      // Tests that follow the diff reply with their own; this one only says the text is not the proposal.
+      return {
+        diff: '',
+        diffTruncated: false,
+        diffBytes: 0,
+        editedBytes: new TextEncoder().encode(String(request.text)).length,
+        sameAsProposal: false,
+      };
+    case 'card.edits':
+      return { path: '', diff: '', diffTruncated: false, diffBytes: 0, proposalBytes: 0, editedBytes: 0 };
     case 'question.answer':
       return { questionId: request.questionId };
     case 'folders.complete':

@@ -2,11 +2,16 @@
  * The three answers, with the scope of "Allow for this session" in words beside it. While
  * the card arms (0.5 s) the buttons are inert, say so to assistive tech (aria-disabled),
  * and show a filling bar. Enter on an answer button does nothing: Enter alone never allows.
+ *
+ * Once the person edited a write's proposal, a fourth answer, "Allow with my edits", sits in
+ * its own row above the three (so they do not move), and a note says the three still answer
+ * for the model's proposal. It arms on its own: 0.5 s after the diff of the latest text.
  */
 import { useId, type KeyboardEvent } from 'react';
 import type { Answer } from '../../../../shared/cards';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
+import './card-editor.css';
 
 export const ANSWER_WORDS: Record<Answer, string> = {
   allow_once: 'Allow once',
@@ -14,18 +19,30 @@ export const ANSWER_WORDS: Record<Answer, string> = {
   deny: 'Deny',
 };
 
+export const ALLOW_EDITED_WORDS = 'Allow with my edits';
+
+/** The fourth answer, offered while the person's text differs from the proposal. */
+export interface EditedAnswer {
+  /** Armed: the card is, the diff shown is of the text as it is now, and it has shown for 0.5 s. */
+  armed: boolean;
+  /** Why it cannot be allowed now (a problem with the text, the diff not rebuilt); null when it can. */
+  reason: string | null;
+  onAllow: () => void;
+}
+
 interface AnswerBarProps {
   scope: string;
   armed: boolean;
   busy: boolean;
   onAnswer: (answer: Answer) => void;
+  edits?: EditedAnswer;
 }
 
 function swallowEnter(event: KeyboardEvent) {
   if (event.key === 'Enter') event.preventDefault();
 }
 
-export function AnswerBar({ scope, armed, busy, onAnswer }: AnswerBarProps) {
+export function AnswerBar({ scope, armed, busy, onAnswer, edits }: AnswerBarProps) {
   const scopeId = useId();
   const inert = !armed || busy;
   const button = (answer: Answer, extra: string, key: string) => (
@@ -48,6 +65,7 @@ export function AnswerBar({ scope, armed, busy, onAnswer }: AnswerBarProps) {
   );
   return (
     <div className={`card-answers${armed ? '' : ' card-arming'}`}>
+      {edits && <EditedRow edits={edits} busy={busy} />}
       <div className="card-answer-buttons">
         {button('allow_once', 'once', 'A')}
         <div className="card-answer-session">
@@ -60,8 +78,46 @@ export function AnswerBar({ scope, armed, busy, onAnswer }: AnswerBarProps) {
         {button('deny', 'deny', 'D')}
       </div>
       <p className="card-keys-hint" aria-live="polite">
-        {armed ? 'With the card focused: A allow once, S allow for this session, D deny.' : 'Arming…'}
+        {!armed
+          ? 'Arming…'
+          : edits
+            ? 'With the card focused: E allow with your edits, A allow once, S allow for this session, D deny.'
+            : 'With the card focused: A allow once, S allow for this session, D deny.'}
       </p>
     </div>
+  );
+}
+
+function EditedRow({ edits, busy }: { edits: EditedAnswer; busy: boolean }) {
+  const noteId = useId();
+  const inert = !edits.armed || busy || edits.reason !== null;
+  return (
+    <>
+      <div className={`card-answer-edited-row${edits.armed ? '' : ' card-arming'}`}>
+        <button
+          type="button"
+          className="card-answer card-answer-edited"
+          aria-disabled={inert}
+          aria-keyshortcuts="E"
+          aria-describedby={noteId}
+          onKeyDown={swallowEnter}
+          onClick={() => {
+            if (!inert) edits.onAllow();
+          }}
+        >
+          {ALLOW_EDITED_WORDS}
+          <kbd className="card-answer-key" aria-hidden="true">
+            E
+          </kbd>
+        </button>
+        <p id={noteId} className={`card-scope${edits.reason ? ' card-edited-reason' : ''}`}>
+          {edits.reason ?? 'Writes your version, this once; the model is told exactly what you changed.'}
+        </p>
+      </div>
+      <p className="card-edited-note" role="note">
+        You edited the proposal: Allow once and Allow for this session write the model&apos;s proposal, not your edits.
+        Your edits can only be allowed once.
+      </p>
+    </>
   );
 }

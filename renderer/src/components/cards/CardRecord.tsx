@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
 import { ANSWER_WORDS } from './AnswerBar';
 import { cardVerb, cardView } from './card-views';
+import { EditsRecord } from './EditsRecord';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
 import './cards.css';
@@ -23,7 +24,10 @@ export function outcomeWords(card: CardEvent, outcome: CardOutcome): string {
     case 'open':
       return 'waiting — answer the card above the composer';
     case 'answered':
-      return outcome.answer === 'deny' ? 'Denied' : `Allowed ${ANSWER_WORDS[outcome.answer].slice('Allow '.length)}`;
+      if (outcome.answer === 'deny') return 'Denied';
+      // An edited write is allowed once only (SPEC §13); the record says whose bytes landed.
+      if (outcome.edited) return 'Allowed once, edited by you';
+      return `Allowed ${ANSWER_WORDS[outcome.answer].slice('Allow '.length)}`;
     case 'stale':
       return `Dropped: ${cardView(card.body).staleWhat} changed (${outcome.reason})`;
     case 'withdrawn':
@@ -53,6 +57,7 @@ export function CardRecord({ sessionId, workspace, card, outcome }: CardRecordPr
       </button>
       {/* What an answered command could reach stays in the record; an open one says it on the pinned card. */}
       {view.RecordNote && outcome.state !== 'open' && <view.RecordNote body={card.body} />}
+      {outcome.state === 'answered' && outcome.edited && <EditsRecord sessionId={sessionId} cardId={card.cardId} />}
       {open && (
         <div className="card-record-details">
           <view.Body sessionId={sessionId} workspace={workspace} cardId={card.cardId} body={card.body} inRecord />

@@ -5,14 +5,16 @@
 import { useEffect, type KeyboardEvent } from 'react';
 import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
 import { markCardPaintedSoon } from '../../store/card-paint';
-import { AnswerBar } from './AnswerBar';
-import { answerForKey } from './card-keys';
+import { AnswerBar, type EditedAnswer } from './AnswerBar';
+import { CardEditingContext } from './card-editing-context';
+import { answerForKey, typedInField } from './card-keys';
 import { cardLabel } from './card-label';
 import { cardView } from './card-views';
 import { reaskedNote } from './reasked-note';
 import { CardRecord } from './CardRecord';
 import { useArming } from './useArming';
 import { useCardAnswer } from './useCardAnswer';
+import { useCardEditing, type CardEditing } from './useCardEditing';
 import './cards.css';
 
 export interface PermissionCardProps {
@@ -33,11 +35,23 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
   const { pending, sent, error, answer } = useCardAnswer(sessionId, card.cardId);
   const busy = pending || sent !== null;
   const view = cardView(card.body);
+  const editing = useCardEditing(sessionId, card);
+  // The edited answer arms on its own, 0.5 s after each new diff of the person's text.
+  const editArmed = useArming(`${card.cardId}:edit:${editing.latest?.seq ?? 0}`);
+  const edits = editedAnswer(editing, armed && editArmed, (text) => void answer('allow_once', text));
   useEffect(() => markCardPaintedSoon(card.cardId), [card.cardId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // What the person types in the editor is text, never an answer.
+    if (typedInField(event.target)) return;
     const choice = answerForKey(event);
     if (!choice) return;
+    if (choice === 'allow_edited') {
+      if (!edits) return;
+      event.preventDefault();
+      if (edits.armed && edits.reason === null && !busy) edits.onAllow();
+      return;
+    }
     event.preventDefault();
     if (armed && !busy) void answer(choice);
   };
@@ -52,14 +66,30 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
       onKeyDown={onKeyDown}
       data-card-id={card.cardId}
     >
-      {card.reasked && <ReaskedNote kind={card.body.kind} reason={card.reasked.reason} />}
+      {card.reasked && (
+        <ReaskedNote kind={card.body.kind} reason={card.reasked.reason} keptEdits={card.reasked.edits !== undefined} />
+      )}
       {/* The content scrolls inside a tall card, so the answers always stay in view. */}
       <div className="card-scroll">
-        <view.Body sessionId={sessionId} workspace={workspace} cardId={card.cardId} body={card.body} inRecord={false} />
+        <CardEditingContext.Provider value={editing}>
+          <view.Body
+            sessionId={sessionId}
+            workspace={workspace}
+            cardId={card.cardId}
+            body={card.body}
+            inRecord={false}
+          />
+        </CardEditingContext.Provider>
       </div>
       {/* Rules 7 and 8: warnings sit right before the answers, never scrolled away. */}
       {view.Warnings && <view.Warnings body={card.body} />}
-      <AnswerBar scope={card.scope} armed={armed} busy={busy} onAnswer={(choice) => void answer(choice)} />
+      <AnswerBar
+        scope={card.scope}
+        armed={armed}
+        busy={busy}
+        onAnswer={(choice) => void answer(choice)}
+        edits={edits}
+      />
       {pending && <p className="card-status">Sending…</p>}
       {sent && <p className="card-status">Answer sent; waiting for the agent.</p>}
       {error && (
@@ -71,8 +101,31 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
   );
 }
 
-function ReaskedNote({ kind, reason }: { kind: CardEvent['body']['kind']; reason: string }) {
-  const { fixed, detail } = reaskedNote(kind, reason);
+/** The fourth answer while the person's text differs from the proposal; undefined otherwise. */
+function editedAnswer(editing: CardEditing, armed: boolean, allow: (text: string) => void): EditedAnswer | undefined {
+  const text = editing.text;
+  if (!editing.open || !editing.edited || text === null) return undefined;
+  const problem = editing.current ? editing.latest?.preview.problem : undefined;
+  const reason = editing.previewError
+    ? `Not until the diff of your version is shown (${editing.previewError}).`
+    : !editing.current
+      ? 'Waiting for the diff of your version…'
+      : problem
+        ? `Not allowed as it is: ${problem}`
+        : null;
+  return { armed: armed && editing.current, reason, onAllow: () => allow(text) };
+}
+
+function ReaskedNote({
+  kind,
+  reason,
+  keptEdits,
+}: {
+  kind: CardEvent['body']['kind'];
+  reason: string;
+  keptEdits: boolean;
+}) {
+  const { fixed, detail } = reaskedNote(kind, reason, keptEdits);
   return (
     <p className="card-reasked" role="note">
       <strong>{fixed}</strong>

@@ -2,35 +2,105 @@
  * What a write would do (UI.md card rule 1): the file, whether it is new, inside or outside
  * the workspace, the sizes, and the real diff. A truncated diff says so and offers the
  * whole proposal (rule 6).
+ *
+ * On the open card the proposal is editable (rule 11): Edit opens the person's version in
+ * an editor, and the diff then shows the file on disk against their text, rebuilt by the
+ * core as they type (useCardEditing).
  */
+import { useContext } from 'react';
 import type { WriteCardBody } from '../../../../shared/cards';
 import { DIFF_TRUNCATED_LINES } from '../../../../shared/limits';
 import { useCall } from '../../api/use-call';
 import { byteSize } from './byte-size';
+import { CardEditingContext } from './card-editing-context';
 import type { CardViewProps } from './card-view-props';
 import { DiffView } from './DiffView';
+import { ProposalEditor } from './ProposalEditor';
+import type { CardEditing } from './useCardEditing';
 import { VisibleText } from './VisibleText';
 import { workspaceRelative } from './workspace-path';
 
-export function WriteCard({ sessionId, workspace, cardId, body }: CardViewProps<WriteCardBody>) {
+export function WriteCard({ sessionId, workspace, cardId, body, inRecord }: CardViewProps<WriteCardBody>) {
+  const context = useContext(CardEditingContext);
+  const editing = !inRecord && context?.editable ? context : null;
+  const relative = workspaceRelative(workspace, body.path);
+  const showEdits = editing !== null && editing.open && editing.edited;
   return (
     <div className="card-body card-body-write">
       <div className="card-subject">
         <span className="card-verb">{body.creates ? 'Create' : 'Write'}</span>
-        <VisibleText className="card-path" text={workspaceRelative(workspace, body.path)} title={body.path} />
+        <VisibleText className="card-path" text={relative} title={body.path} />
         {body.creates && <span className="card-badge card-badge-new">new file</span>}
         <span className="card-tool">{body.tool}</span>
+        {editing && !editing.open && (
+          <button type="button" className="card-secondary card-edit-open" onClick={editing.openEditor}>
+            Edit the proposal
+          </button>
+        )}
       </div>
       <PlaceMarker inside={body.inside} path={body.path} />
       <p className="card-sizes">
         {body.creates || body.beforeBytes === null
           ? `new file, ${byteSize(body.proposalBytes)}`
           : `${byteSize(body.beforeBytes)} → ${byteSize(body.proposalBytes)}`}
+        {showEdits && editing.latest && `; your version ${byteSize(editing.latest.preview.editedBytes)}`}
       </p>
-      {body.diffNote && <p className="card-note">{body.diffNote}</p>}
-      {body.diffTruncated && <TruncatedNotice sessionId={sessionId} cardId={cardId} diffBytes={body.diffBytes} />}
-      {body.diff !== '' && <DiffView cardId={cardId} diff={body.diff} />}
+      {editing?.open && <ProposalEditor editing={editing} path={relative} focusOnLoad={!editing.kept} />}
+      {showEdits ? (
+        <EditedDiff editing={editing} cardId={cardId} fallback={body.diff} />
+      ) : (
+        <>
+          {editing?.open && <p className="card-diff-caption">The file on disk → the model&apos;s proposal:</p>}
+          {body.diffNote && <p className="card-note">{body.diffNote}</p>}
+          {body.diffTruncated && <TruncatedNotice sessionId={sessionId} cardId={cardId} diffBytes={body.diffBytes} />}
+          {body.diff !== '' && <DiffView cardId={cardId} diff={body.diff} />}
+        </>
+      )}
     </div>
+  );
+}
+
+/**
+ * The diff of the file on disk against the person's text, as the core rebuilt it last. Until
+ * the first rebuild arrives it shows the proposal's diff, marked as being updated.
+ */
+function EditedDiff({ editing, cardId, fallback }: { editing: CardEditing; cardId: string; fallback: string }) {
+  const preview = editing.latest?.preview ?? null;
+  const updating = !editing.current;
+  return (
+    <>
+      <p className="card-diff-caption">
+        The file on disk → your version:
+        {updating && !editing.previewError && <span className="card-diff-updating"> updating…</span>}
+      </p>
+      {editing.previewError && (
+        <p className="box-danger card-error">Could not rebuild the diff from your version: {editing.previewError}</p>
+      )}
+      {preview?.problem && (
+        <p className="box-danger card-edit-problem" id={`${cardId}-edit-problem`}>
+          <strong>Your version cannot be written:</strong> {preview.problem}
+        </p>
+      )}
+      {preview?.diffNote && <p className="card-note">{preview.diffNote}</p>}
+      {preview?.diffTruncated && (
+        <p className="card-truncated">
+          <strong>Truncated:</strong> showing the first {DIFF_TRUNCATED_LINES} lines; the whole change is{' '}
+          {preview.diffBytes.toLocaleString('en')} bytes ({byteSize(preview.diffBytes)}). Your whole version is in the
+          editor above.
+        </p>
+      )}
+      <div className={updating ? 'card-diff-stale' : undefined}>
+        {preview ? (
+          preview.diff === '' ? (
+            <p className="card-note">Your version is the same as the file on disk.</p>
+          ) : (
+            <DiffView cardId={`${cardId}:edited`} diff={preview.diff} />
+          )
+        ) : (
+          fallback !== '' && <DiffView cardId={cardId} diff={fallback} />
+        )}
+      </div>
+    </>
   );
 }
 

@@ -33,14 +33,19 @@ export interface DiffRows {
 }
 
 const CACHE_SIZE = 32;
-const cache = new Map<string, DiffRows>();
+const cache = new Map<string, { diff: string; rows: DiffRows }>();
 
-/** `key` is the card id: a card's diff never changes, a changed file gets a new card. */
+/**
+ * `key` is the card id: a card's diff never changes, a changed file gets a new card. The
+ * diff of a card being edited does change (its key is "<card id>:edited"), so a hit counts
+ * only for the same text.
+ */
 export function diffRowsFor(key: string, diff: string): DiffRows {
   const hit = cache.get(key);
-  if (hit) return hit;
+  if (hit && hit.diff === diff) return hit.rows;
   const rows = buildRows(diff);
-  cache.set(key, rows);
+  cache.delete(key);
+  cache.set(key, { diff, rows });
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return rows;
 }

@@ -17,9 +17,17 @@ function gist(text: string): string {
     .trim();
 }
 
-export function reaskedNote(kind: CardKind, reason: string): { fixed: string; detail: string | null } {
-  const fixed = CARD_VIEWS[kind].reasked;
-  const said = gist(fixed.split(';')[0] ?? fixed);
+/** A write card re-asked after an answer with edits, which it keeps in its editor (SPEC §13). */
+export const KEPT_EDITS_NOTE = 'Your edits are kept; the file changed on disk, this is the diff as it is now.';
+
+export function reaskedNote(
+  kind: CardKind,
+  reason: string,
+  keptEdits = false,
+): { fixed: string; detail: string | null } {
+  const base = CARD_VIEWS[kind].reasked;
+  const fixed = keptEdits ? KEPT_EDITS_NOTE : base;
+  const said = gist(base.split(';')[0] ?? base);
   const detail = reason.trim();
-  return { fixed, detail: detail === '' || gist(detail) === said || gist(detail) === gist(fixed) ? null : detail };
+  return { fixed, detail: detail === '' || gist(detail) === said || gist(detail) === gist(base) ? null : detail };
 }

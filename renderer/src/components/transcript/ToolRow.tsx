@@ -14,6 +14,7 @@ import type { CardEvent } from '../../../../shared/reducer';
 import type { LiveOutput as LiveOutputData } from '../../store/live-output';
 import { ArgvTokens } from '../cards/ArgvTokens';
 import { cardView } from '../cards/card-views';
+import { EditsRecord } from '../cards/EditsRecord';
 import { CODE_OPTIONS } from '../cards/visible-text';
 import { VisibleText } from '../cards/VisibleText';
 import { ChangedFiles } from '../changes/ChangedFiles';
@@ -45,6 +46,10 @@ export function ToolRow({ sessionId, workspace, item, live }: ToolRowProps) {
     <div className={`tool-row tool-row-${state}`} data-card-id={last?.card.cardId}>
       <ToolLine item={item} state={state} open={open} onToggle={() => setOpen(!open)} />
       {last && last.outcome.state !== 'open' && <RecordNote card={last.card} />}
+      {/* Allowed with the person's edits: the proposal against what was written, a click away. */}
+      {last?.outcome.state === 'answered' && last.outcome.edited && (
+        <EditsRecord sessionId={sessionId} cardId={last.card.cardId} />
+      )}
       {item.changed && item.changed.length > 0 && (
         <ChangedFiles sessionId={sessionId} turnId={item.turnId} toolCallId={item.toolCallId} changed={item.changed} />
       )}

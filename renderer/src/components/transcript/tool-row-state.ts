@@ -38,9 +38,9 @@ export function toolState(item: ToolItem): ToolState {
 }
 
 /**
- * What the person answered the call's latest card ("Allowed once", "Denied", "Dropped: …");
- * null for a call that asked nothing, or whose card is still open (its state says so).
- * Issue 22's "edited by you" joins these words when the outcome can say it.
+ * What the person answered the call's latest card ("Allowed once", "Allowed once, edited by
+ * you", "Denied", "Dropped: …"); null for a call that asked nothing, or whose card is still
+ * open (its state says so).
  */
 export function answerWords(item: ToolItem): string | null {
   const last = item.cards?.at(-1);

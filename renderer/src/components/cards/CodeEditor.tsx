@@ -1,0 +1,108 @@
+/**
+ * The editor of a write card's proposal: CodeMirror 6, loaded on demand (ProposalEditor
+ * imports this file lazily, so the first load of the window does not carry it). It renders
+ * only the lines in view, so a 256 KiB file (the write limit) edits as smoothly as a small
+ * one.
+ *
+ * Keys: CodeMirror's standard editing keys and undo history, and nothing else. Tab is left
+ * to move focus out (no indentWithTab), and the window's shortcuts (Ctrl+T, Ctrl+W, Esc…)
+ * are caught before the editor sees them (useShortcuts listens in the capture phase). The
+ * card's own answer keys never fire from here: PermissionCard ignores keys typed in it.
+ * Colours are the window's CSS variables, so it follows the light and dark themes.
+ */
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { EditorState } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+
+export interface CodeEditorProps {
+  /** The text it starts from; later changes of this prop are ignored (the editor owns its text). */
+  initial: string;
+  /** The accessible name of the text area: "Your version of src/app.ts". */
+  label: string;
+  /** Each new value replaces the whole text with `resetText`, as one change the person can undo. */
+  resets: number;
+  resetText: string | null;
+  /** Focus the editor once it is made (the person asked for it; never when a card appears). */
+  autoFocus: boolean;
+  onChange(text: string): void;
+}
+
+const theme = EditorView.theme({
+  '&': {
+    color: 'var(--fg)',
+    backgroundColor: 'var(--code-bg)',
+    border: '1px solid var(--border)',
+    borderRadius: '5px',
+    fontSize: '12px',
+    maxHeight: '40vh',
+  },
+  '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '1px' },
+  '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.5', overflow: 'auto' },
+  '.cm-content': { caretColor: 'var(--fg)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+    { backgroundColor: 'color-mix(in srgb, var(--accent) 30%, transparent)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--bg-subtle)',
+    color: 'var(--muted)',
+    borderRight: '1px solid var(--border)',
+  },
+  '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--accent) 7%, transparent)' },
+  '.cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--accent) 12%, transparent)', color: 'var(--fg)' },
+});
+
+export default function CodeEditor({ initial, label, resets, resetText, autoFocus, onChange }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const latest = useRef({ onChange, initial, label, autoFocus });
+  useLayoutEffect(() => {
+    latest.current = { onChange, initial, label, autoFocus };
+  });
+
+  useEffect(() => {
+    const { initial: doc, label: name, autoFocus: focus } = latest.current;
+    const made = new EditorView({
+      parent: host.current as HTMLDivElement,
+      state: EditorState.create({
+        doc,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          history(),
+          drawSelection(),
+          highlightActiveLine(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          EditorView.contentAttributes.of({ 'aria-label': name, spellcheck: 'false', autocapitalize: 'off' }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+          }),
+          theme,
+        ],
+      }),
+    });
+    view.current = made;
+    if (focus) made.focus();
+    return () => {
+      view.current = null;
+      made.destroy();
+    };
+  }, []);
+
+  const appliedResets = useRef(resets);
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || resets === appliedResets.current || resetText === null) return;
+    appliedResets.current = resets;
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: resetText } });
+  }, [resets, resetText]);
+
+  return <div ref={host} className="card-editor-host" />;
+}

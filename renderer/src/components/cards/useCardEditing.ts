@@ -1,0 +1,166 @@
+/**
+ * Editing a write card's proposal (SPEC §13, UI.md card rule 11): the whole proposal (or the
+ * person's edits a re-asked card kept) loaded into the editor, the person's text, and the
+ * card's diff rebuilt from it by the core as they type.
+ *
+ * The rebuild is coalesced: at most one `card.preview` is on its way, and the latest text
+ * waits for it and goes next, so a burst of keystrokes costs two requests, not one each,
+ * and the diff always catches up with the last keystroke. There is no timer: the first
+ * keystroke after a pause is sent at once.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EditPreview } from '../../../../shared/card-edits';
+import type { Reply } from '../../../../shared/contract';
+import type { CardEvent } from '../../../../shared/reducer';
+import { useCall } from '../../api/use-call';
+
+/** The write tools whose proposal is a whole file the person can edit. */
+const EDITABLE_TOOLS: ReadonlySet<string> = new Set(['write_file', 'search_replace']);
+
+export interface PreviewOf {
+  preview: EditPreview;
+  /** The text this preview was built from. */
+  text: string;
+  /** Counts the previews received, so the edited answer re-arms on each new diff. */
+  seq: number;
+}
+
+export interface CardEditing {
+  /** A write card whose proposal the person may edit. */
+  editable: boolean;
+  /** The editor is shown (or loading). */
+  open: boolean;
+  /** The card re-asks after a stale answer and carries the person's edits from it. */
+  kept: boolean;
+  loading: boolean;
+  loadError: string | null;
+  /** The model's whole proposal, once loaded. */
+  proposal: string | null;
+  /** What the editor starts from: the proposal, or the kept edits. */
+  initial: string | null;
+  /** The person's text as it is now; null before the editor loaded. */
+  text: string | null;
+  /** The text differs from the proposal. */
+  edited: boolean;
+  /** The latest diff the core rebuilt, and the text it was built from. */
+  latest: PreviewOf | null;
+  /** The latest preview is of the text as it is now. */
+  current: boolean;
+  previewError: string | null;
+  /** Bumped by reset: the editor replaces its text with the proposal (an undoable change). */
+  resets: number;
+  openEditor(): void;
+  change(text: string): void;
+  reset(): void;
+}
+
+export function isEditableWrite(card: CardEvent): boolean {
+  return card.body.kind === 'write' && EDITABLE_TOOLS.has(card.body.tool);
+}
+
+export function useCardEditing(sessionId: string, card: CardEvent): CardEditing {
+  const editable = isEditableWrite(card);
+  const kept = editable && card.reasked?.edits !== undefined;
+  const cardId = card.cardId;
+  const [open, setOpen] = useState(kept);
+  const [text, setText] = useState<string | null>(null);
+  const [resets, setResets] = useState(0);
+  const seq = useRef(0);
+
+  const proposalCall = useCall((api) => api['card.proposal']({ id: sessionId, cardId }));
+  const previewCall = useCall((api, text: string) =>
+    api['card.preview']({ id: sessionId, cardId, text }).then((reply): Reply<PreviewOf> =>
+      reply.ok ? { ok: true, data: { preview: reply.data, text, seq: ++seq.current } } : reply,
+    ),
+  );
+
+  const inFlight = useRef(false);
+  const queued = useRef<string | null>(null);
+  const runPreview = previewCall.run;
+  const requestPreview = useCallback(
+    (next: string) => {
+      if (inFlight.current) {
+        queued.current = next;
+        return;
+      }
+      inFlight.current = true;
+      void runPreview(next).then(() => {
+        inFlight.current = false;
+        const waiting = queued.current;
+        queued.current = null;
+        if (waiting !== null) requestPreview(waiting);
+      });
+    },
+    [runPreview],
+  );
+
+  const loaded = proposalCall.data;
+  const proposal = loaded?.text ?? null;
+  const initial = loaded ? (loaded.edited?.text ?? loaded.text) : null;
+
+  const runProposal = proposalCall.run;
+  const startedLoading = useRef(false);
+  const load = useCallback(() => {
+    if (startedLoading.current) return;
+    startedLoading.current = true;
+    void runProposal().then((reply) => {
+      if (!reply.ok) {
+        startedLoading.current = false;
+        return;
+      }
+      const start = reply.data.edited?.text ?? reply.data.text;
+      setText(start);
+      if (start !== reply.data.text) requestPreview(start);
+    });
+  }, [runProposal, requestPreview]);
+
+  // A re-asked card with kept edits opens its editor at once (without taking focus).
+  useEffect(() => {
+    if (kept) load();
+  }, [kept, load]);
+
+  const openEditor = useCallback(() => {
+    setOpen(true);
+    load();
+  }, [load]);
+
+  const change = useCallback(
+    (next: string) => {
+      setText(next);
+      if (next === proposal) {
+        // The card's own diff is exact for the proposal; nothing to rebuild.
+        queued.current = null;
+        return;
+      }
+      requestPreview(next);
+    },
+    [proposal, requestPreview],
+  );
+
+  const reset = useCallback(() => {
+    queued.current = null;
+    if (proposal !== null) setText(proposal);
+    setResets((n) => n + 1);
+  }, [proposal]);
+
+  const latest = previewCall.data ?? null;
+  const edited = text !== null && proposal !== null && text !== proposal;
+  return {
+    editable,
+    open: editable && open,
+    kept,
+    loading: proposalCall.pending,
+    loadError: proposalCall.error,
+    proposal,
+    initial,
+    text,
+    edited,
+    latest,
+    current: latest !== null && latest.text === text,
+    previewError: previewCall.error,
+    resets,
+    openEditor,
+    change,
+    reset,
+  };
+}

@@ -1,0 +1,273 @@
+/**
+ * Editing a write card's proposal (SPEC §13, UI.md card rule 11): the editor opens on the
+ * whole proposal, the diff follows the person's text through card.preview (coalesced), a
+ * fourth answer "Allow with my edits" appears once the text differs, typing never answers,
+ * Reset returns to the proposal, and a problem with the text disables the edited answer.
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EditorView } from '@codemirror/view';
+import { describe, expect, it } from 'vitest';
+import type { EditPreview } from '../../../../../shared/card-edits';
+import type { CallRequest } from '../../../../../shared/contract';
+import type { CardEvent, CardOutcome } from '../../../../../shared/reducer';
+import { ApiProvider } from '../../../../../renderer/src/api/api-context';
+import { PermissionCard } from '../../../../../renderer/src/components/cards/PermissionCard';
+import { createFakeApi } from '../../fake-api';
+import { stubLayout } from '../layout-stub';
+import { SESSION, WORKSPACE, cardOf, writeBody } from './card-fixtures';
+
+stubLayout();
+
+// CodeMirror measures text with Range rects, which jsdom does not lay out.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
+const OPEN: CardOutcome = { state: 'open' };
+const PROPOSAL = 'import { run } from "./run";\nconst limit = 20;\n\nrun(limit);\n';
+const LABEL = 'Permission: write src/app.ts';
+
+/** A preview as the core would build it: a one-hunk diff naming the person's version's lines. */
+function previewOf(text: string, extra: Partial<EditPreview> = {}): EditPreview {
+  const lines = text.split('\n').slice(0, -1);
+  const diff = [
+    '--- a/src/app.ts',
+    '+++ b/src/app.ts',
+    `@@ -1,1 +1,${lines.length} @@`,
+    '-old',
+    ...lines.map((l) => `+${l}`),
+    '',
+  ].join('\n');
+  return {
+    diff,
+    diffTruncated: false,
+    diffBytes: diff.length,
+    editedBytes: new TextEncoder().encode(text).length,
+    sameAsProposal: text === PROPOSAL,
+    ...extra,
+  };
+}
+
+function setup(card: CardEvent = cardOf(writeBody())) {
+  const fake = createFakeApi();
+  fake.reply('card.proposal', { path: `${WORKSPACE}/src/app.ts`, text: PROPOSAL, bytes: PROPOSAL.length });
+  fake.respond('card.preview', (req) => ({ ok: true, data: previewOf(req.text) }));
+  const view = render(
+    <ApiProvider api={fake.api}>
+      <textarea aria-label="Message" />
+      <PermissionCard sessionId={SESSION} workspace={WORKSPACE} card={card} outcome={OPEN} pinned />
+    </ApiProvider>,
+  );
+  return { fake, card, view, region: screen.getByRole('region', { name: LABEL }) };
+}
+
+const waitOutArming = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 550)));
+
+/** The editor's text area (CodeMirror's content element), by its accessible name. */
+async function editorArea(): Promise<HTMLElement> {
+  return screen.findByRole('textbox', { name: 'Your version of src/app.ts' }, { timeout: 5000 });
+}
+
+/** Replaces the editor's whole text, as typing would (jsdom has no real text input for contenteditable). */
+function typeInto(area: HTMLElement, text: string) {
+  const view = EditorView.findFromDOM(area)!;
+  act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }));
+}
+
+async function openEditor(): Promise<HTMLElement> {
+  await userEvent.click(screen.getByRole('button', { name: 'Edit the proposal' }));
+  return editorArea();
+}
+
+describe('editing a write card', () => {
+  it('opens the editor on the whole proposal, labelled with the path, and takes focus when asked', async () => {
+    const { fake, card } = setup();
+    const area = await openEditor();
+    expect(fake.requestsOf('card.proposal')).toEqual([{ id: SESSION, cardId: card.cardId }]);
+    expect(EditorView.findFromDOM(area)!.state.doc.toString()).toBe(PROPOSAL);
+    expect(area).toHaveFocus();
+    // Not edited yet: three answers, and nothing asked of the core.
+    expect(screen.queryByRole('button', { name: 'Allow with my edits' })).toBeNull();
+    expect(fake.requestsOf('card.preview')).toEqual([]);
+  });
+
+  it('shows the fourth answer once the text differs, and the diff follows the edits', async () => {
+    const { fake, card, region } = setup();
+    const area = await openEditor();
+    const mine = PROPOSAL.replace('limit = 20', 'limit = 25');
+    typeInto(area, mine);
+    expect(fake.requestsOf('card.preview')).toEqual([{ id: SESSION, cardId: card.cardId, text: mine }]);
+    await within(region).findByText('The file on disk → your version:');
+    expect(within(region.querySelector<HTMLElement>('.diff-view')!).getByText('const limit = 25;')).toBeInTheDocument();
+    expect(region).toHaveTextContent('The file on disk → your version');
+    const edited = screen.getByRole('button', { name: 'Allow with my edits' });
+    expect(edited).toHaveAttribute('aria-keyshortcuts', 'E');
+    expect(region).toHaveTextContent(
+      "Allow once and Allow for this session write the model's proposal, not your edits",
+    );
+    // Nothing else moved: the three answers are still there, in order, after the fourth.
+    const names = within(region)
+      .getAllByRole('button')
+      .filter((b) => b.classList.contains('card-answer'))
+      .map((b) => b.getAttribute('aria-keyshortcuts'));
+    expect(names).toEqual(['E', 'A', 'S', 'D']);
+  });
+
+  it('allows with the edits from its button, armed 0.5 s after the diff of the latest text', async () => {
+    const { fake, card } = setup();
+    const area = await openEditor();
+    const mine = PROPOSAL.replace('run(limit)', 'run(limit * 2)');
+    typeInto(area, mine);
+    const edited = await screen.findByRole('button', { name: 'Allow with my edits' });
+    await act(async () => {});
+    expect(edited).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(edited);
+    await act(async () => {});
+    expect(fake.requestsOf('card.answer')).toEqual([]);
+    await waitOutArming();
+    expect(edited).toHaveAttribute('aria-disabled', 'false');
+    await userEvent.click(edited);
+    expect(fake.requestsOf('card.answer')).toEqual([
+      { id: SESSION, cardId: card.cardId, answer: 'allow_once', edited: mine },
+    ]);
+  });
+
+  it('answers E from the card itself, but no key typed in the editor ever answers', async () => {
+    const { fake, card, region } = setup();
+    const area = await openEditor();
+    const mine = `${PROPOSAL}// sade\n`;
+    typeInto(area, mine);
+    await screen.findByRole('button', { name: 'Allow with my edits' });
+    await waitOutArming();
+    for (const key of ['a', 's', 'd', 'e', 'A', 'S', 'D', 'E', 'Enter']) fireEvent.keyDown(area, { key });
+    await act(async () => {});
+    expect(fake.requestsOf('card.answer')).toEqual([]);
+    // Enter is the editor's own key (a new line): the text changed, so the edited answer re-arms.
+    const now = EditorView.findFromDOM(area)!.state.doc.toString();
+    expect(now).not.toBe(mine);
+    await waitOutArming();
+    fireEvent.keyDown(region, { key: 'e' });
+    await act(async () => {});
+    expect(fake.requestsOf('card.answer')).toEqual([
+      { id: SESSION, cardId: card.cardId, answer: 'allow_once', edited: now },
+    ]);
+  });
+
+  it('sends one preview at a time, and the latest text goes next', async () => {
+    const fake = createFakeApi();
+    fake.reply('card.proposal', { path: `${WORKSPACE}/src/app.ts`, text: PROPOSAL, bytes: PROPOSAL.length });
+    const waiting: { req: CallRequest<'card.preview'>; done: () => void }[] = [];
+    fake.respond(
+      'card.preview',
+      (req) =>
+        new Promise((resolve) => waiting.push({ req, done: () => resolve({ ok: true, data: previewOf(req.text) }) })),
+    );
+    render(
+      <ApiProvider api={fake.api}>
+        <PermissionCard sessionId={SESSION} workspace={WORKSPACE} card={cardOf(writeBody())} outcome={OPEN} pinned />
+      </ApiProvider>,
+    );
+    const area = await openEditor();
+    typeInto(area, `${PROPOSAL}1`);
+    typeInto(area, `${PROPOSAL}12`);
+    typeInto(area, `${PROPOSAL}123`);
+    expect(waiting.map((w) => w.req.text)).toEqual([`${PROPOSAL}1`]);
+    await act(async () => waiting[0]!.done());
+    expect(waiting.map((w) => w.req.text)).toEqual([`${PROPOSAL}1`, `${PROPOSAL}123`]);
+    expect(screen.getByText(/updating…/)).toBeInTheDocument();
+    await act(async () => waiting[1]!.done());
+    expect(waiting).toHaveLength(2);
+    expect(screen.queryByText(/updating…/)).toBeNull();
+    expect(screen.getByText('123')).toBeInTheDocument();
+  });
+
+  it('Reset returns to the proposal: its diff, the three answers, and the text in the editor', async () => {
+    const { region } = setup();
+    const area = await openEditor();
+    typeInto(area, PROPOSAL.replace('20', '30'));
+    await screen.findByRole('button', { name: 'Allow with my edits' });
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to the proposal' }));
+    expect(EditorView.findFromDOM(area)!.state.doc.toString()).toBe(PROPOSAL);
+    expect(screen.queryByRole('button', { name: 'Allow with my edits' })).toBeNull();
+    const diff = region.querySelector<HTMLElement>('.diff-view')!;
+    expect(within(diff).getByText('const limit = 20;')).toBeInTheDocument();
+    expect(within(diff).getByText('const limit = 10;')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reset to the proposal' })).toBeDisabled();
+  });
+
+  it('shows a problem with the text and disables the edited answer with that reason', async () => {
+    const { fake, region } = setup();
+    fake.respond('card.preview', (req) => ({
+      ok: true,
+      data: previewOf(req.text, { problem: 'the file holds a NUL character, which a text write cannot carry' }),
+    }));
+    const area = await openEditor();
+    typeInto(area, `${PROPOSAL}\u0000`);
+    await within(region).findByText(/Your version cannot be written:/);
+    expect(region.querySelector('.card-edit-problem')).toHaveTextContent(
+      'Your version cannot be written: the file holds a NUL character',
+    );
+    await waitOutArming();
+    const edited = screen.getByRole('button', { name: 'Allow with my edits' });
+    expect(edited).toHaveAttribute('aria-disabled', 'true');
+    expect(edited).toHaveAccessibleDescription(/Not allowed as it is: the file holds a NUL character/);
+    await userEvent.click(edited);
+    fireEvent.keyDown(region, { key: 'e' });
+    await act(async () => {});
+    expect(fake.requestsOf('card.answer')).toEqual([]);
+  });
+
+  it('keeps the edits of a re-asked card in its editor, says so, and shows their diff without taking focus', async () => {
+    const mine = PROPOSAL.replace('limit = 20', 'limit = 21');
+    const card = cardOf(writeBody(), {
+      reasked: {
+        previousCardId: 'card-1',
+        reason: 'the file changed on disk after the card went up',
+        edits: { blob: 'c'.repeat(64), bytes: mine.length },
+      },
+    });
+    const fake = createFakeApi();
+    fake.reply('card.proposal', {
+      path: `${WORKSPACE}/src/app.ts`,
+      text: PROPOSAL,
+      bytes: PROPOSAL.length,
+      edited: { text: mine, bytes: mine.length },
+    });
+    fake.respond('card.preview', (req) => ({ ok: true, data: previewOf(req.text) }));
+    render(
+      <ApiProvider api={fake.api}>
+        <textarea aria-label="Message" />
+        <PermissionCard sessionId={SESSION} workspace={WORKSPACE} card={card} outcome={OPEN} pinned />
+      </ApiProvider>,
+    );
+    screen.getByRole('textbox', { name: 'Message' }).focus();
+    const region = screen.getByRole('region', { name: LABEL });
+    expect(within(region).getAllByRole('note')[0]).toHaveTextContent(
+      /^Your edits are kept; the file changed on disk, this is the diff as it is now\.$/,
+    );
+    const area = await editorArea();
+    expect(EditorView.findFromDOM(area)!.state.doc.toString()).toBe(mine);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+    expect(fake.requestsOf('card.preview')).toEqual([{ id: SESSION, cardId: card.cardId, text: mine }]);
+    await within(region).findByText('The file on disk → your version:');
+    expect(within(region.querySelector<HTMLElement>('.diff-view')!).getByText('const limit = 21;')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Allow with my edits' })).toBeInTheDocument();
+  });
+
+  it('offers no editor on a read card, nor in the transcript record', () => {
+    const fake = createFakeApi();
+    render(
+      <ApiProvider api={fake.api}>
+        <PermissionCard
+          sessionId={SESSION}
+          workspace={WORKSPACE}
+          card={cardOf(writeBody())}
+          outcome={OPEN}
+          pinned={false}
+        />
+      </ApiProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Edit the proposal' })).toBeNull();
+  });
+});
