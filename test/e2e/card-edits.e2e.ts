@@ -44,7 +44,14 @@ describe('editing a proposal on the write card', () => {
       card.getByRole('textbox', { name: 'Your version of calc.js' }),
       'the editor, a text box named "Your version of calc.js"',
     );
-    await waitUntil(() => editor.evaluate((el) => el === document.activeElement), Boolean, 'the editor focused');
+    await waitUntil(
+      () =>
+        editor.evaluate(
+          (el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el,
+        ),
+      Boolean,
+      'the editor focused',
+    );
     const requestsBefore = fake.requests.length;
 
     // Rename addNumbers to add, and type a comment holding a, s, d and e: the card's keys.
