@@ -87,6 +87,8 @@ type Reask = { previousCardId: string; reason: string; edits?: CardEdits };
 interface Waiting {
   answered: Promise<PersonAnswer>;
   resolve: (answer: PersonAnswer) => void;
+  /** The answer once given: a resume that finds the card stale keeps its edits for the next card. */
+  given?: PersonAnswer;
 }
 
 interface OpenCard {
@@ -104,6 +106,12 @@ export class Gate {
    * them: an answer that arrives before the resume is held in its Waiting.
    */
   private readonly expected = new Map<string, Waiting>();
+  /**
+   * Cards open in the log that a resume has not planned again yet (expected, or a resume
+   * still planning): they take an answer with edits, like any answer, before openWrites
+   * knows them. Only the Session expects a card, and it lets edits through only to a write card.
+   */
+  private readonly resuming = new Set<string>();
   private readonly openWrites = new OpenWrites();
 
   constructor(private readonly deps: GateDeps) {}
@@ -131,7 +139,10 @@ export class Gate {
     // The card is open in the log already: it takes an answer from now on (or since expect()).
     const waiting = this.expected.get(card.cardId) ?? this.waiting.get(card.cardId) ?? this.openWait(card.cardId);
     this.expected.delete(card.cardId);
+    if (card.body.kind === 'write') this.resuming.add(card.cardId);
+    else this.resuming.delete(card.cardId);
     const planned = await this.plan(call);
+    this.resuming.delete(card.cardId);
     if ('result' in planned) {
       this.withdraw(card.cardId);
       await this.deps.record.append({
@@ -150,8 +161,9 @@ export class Gate {
         cardId: card.cardId,
         reason: `after the restart: ${reason}`,
       });
-      // Edits kept on that card stay with the person, for the card that asks again.
-      const edits = card.reasked?.edits;
+      // Edits given on that card since the restart (or else kept on it) stay with the person, for the next card.
+      const given = waiting.given?.edited;
+      const edits = given ? await this.keep(given) : card.reasked?.edits;
       if (!edits && !this.needsCard(planned.plan)) return this.execute(call, planned.plan, exec);
       return this.askUntilSettled(call, planned.plan, exec, {
         previousCardId: card.cardId,
@@ -169,6 +181,7 @@ export class Gate {
   expect(cardId: string): void {
     if (this.waiting.has(cardId) || this.expected.has(cardId) || this.closed.has(cardId)) return;
     this.expected.set(cardId, this.openWait(cardId));
+    this.resuming.add(cardId);
   }
 
   /**
@@ -187,14 +200,15 @@ export class Gate {
     const bytes = edited === undefined ? undefined : this.checkEdits(cardId, answer, edited);
     this.waiting.delete(cardId);
     this.closed.set(cardId, `answered ${answer}${bytes ? ' with edits' : ''}`);
-    waiting.resolve(bytes ? { answer, edited: bytes } : { answer });
+    waiting.given = bytes ? { answer, edited: bytes } : { answer };
+    waiting.resolve(waiting.given);
   }
 
   private checkEdits(cardId: string, answer: Answer, edited: string): Buffer {
     if (answer !== 'allow_once') {
       throw new GateError('edits go only with allow_once: an edited write is allowed once, never for the session');
     }
-    if (!this.openWrites.has(cardId)) {
+    if (!this.openWrites.has(cardId) && !this.resuming.has(cardId)) {
       throw new GateError(`card ${cardId} is not an open write card; only a write can be allowed with edits`);
     }
     return editedBytes(edited);
@@ -217,6 +231,7 @@ export class Gate {
     }
     this.waiting.clear();
     this.expected.clear();
+    this.resuming.clear();
   }
 
   /** Forgets one card, withdrawn by someone else (the runner, on a restart). */
@@ -224,6 +239,7 @@ export class Gate {
     this.waiting.delete(cardId);
     this.openWrites.forget(cardId);
     this.expected.delete(cardId);
+    this.resuming.delete(cardId);
     this.closed.set(cardId, reason);
   }
 
