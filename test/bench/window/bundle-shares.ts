@@ -34,8 +34,14 @@ function packageOf(source: string): string {
   return 'other';
 }
 
-/** Minified bytes per package for the JS file at `jsPath` (its map at `jsPath.map`). */
-export async function bundleShares(jsPath: string): Promise<Map<string, number>> {
+/**
+ * Minified bytes per package for the JS file at `jsPath` (its map at `jsPath.map`).
+ * `groupOf` names the group of a source path instead (one of the app's own files, say).
+ */
+export async function bundleShares(
+  jsPath: string,
+  groupOf: (source: string) => string = packageOf,
+): Promise<Map<string, number>> {
   const code = await fs.readFile(jsPath, 'utf8');
   const map = JSON.parse(await fs.readFile(`${jsPath}.map`, 'utf8')) as { sources: string[]; mappings: string };
   const lineLengths = code.split('\n').map((line) => line.length);
@@ -53,7 +59,7 @@ export async function bundleShares(jsPath: string): Promise<Map<string, number>>
     }
     for (const [i, span] of spans.entries()) {
       const end = spans[i + 1]?.column ?? lineLengths[lineIndex] ?? span.column;
-      const name = span.source === null ? 'unmapped' : packageOf(map.sources[span.source] ?? '');
+      const name = span.source === null ? 'unmapped' : groupOf(map.sources[span.source] ?? '');
       shares.set(name, (shares.get(name) ?? 0) + Math.max(0, end - span.column));
     }
   }
