@@ -115,11 +115,12 @@ try {
       `(window.__editBench.expect = ${JSON.stringify(expect)}, window.__editBench.keys.length)`,
     )) as number;
     await page.keyboard.press(char);
-    return waitUntil(
+    const timing = await waitUntil(
       () => page.evaluate(`window.__editBench.keys[${index}]`) as Promise<KeyTiming | undefined>,
       (t) => t?.diff !== undefined && t.echo !== undefined,
       `key ${index + 1} painted in the editor and the diff`,
     );
+    return timing!;
   };
   const digits = (i: number) => String(i % 10);
   for (let i = 0; i < WARM_KEYS; i++) await keyOnce(digits(i));
@@ -140,11 +141,11 @@ try {
     `(window.__editBench.expect = ${JSON.stringify(burstExpect)}, window.__editBench.keys.length)`,
   )) as number;
   await page.keyboard.press(burst.at(-1)!);
-  const last = await waitUntil(
+  const last = (await waitUntil(
     () => page.evaluate(`window.__editBench.keys[${lastIndex}]`) as Promise<KeyTiming | undefined>,
     (t) => t?.diff !== undefined,
     "the burst's last key in the diff",
-  );
+  ))!;
   const burstPreviews = ((await page.evaluate('window.__editBench.previews.length')) as number) - before;
 
   const proposalBytes = Buffer.byteLength(PROPOSAL);
