@@ -47,31 +47,55 @@ export function WriteCard({ sessionId, workspace, cardId, body, inRecord }: Card
       </p>
       {editing?.open && <ProposalEditor editing={editing} path={relative} focusOnLoad={!editing.kept} />}
       {showEdits ? (
-        <EditedDiff editing={editing} cardId={cardId} fallback={body.diff} />
+        <EditedNotes editing={editing} cardId={cardId} />
       ) : (
         <>
           {editing?.open && <p className="card-diff-caption">The file on disk → the model&apos;s proposal:</p>}
           {body.diffNote && <p className="card-note">{body.diffNote}</p>}
           {body.diffTruncated && <TruncatedNotice sessionId={sessionId} cardId={cardId} diffBytes={body.diffBytes} />}
-          {body.diff !== '' && <DiffView cardId={cardId} diff={body.diff} />}
         </>
       )}
+      {/* One place for the diff whichever text it shows, so its layout (side by side or not) and scroll stay. */}
+      <ShownDiff editing={showEdits ? editing : null} cardId={cardId} proposalDiff={body.diff} />
     </div>
   );
 }
 
 /**
- * The diff of the file on disk against the person's text, as the core rebuilt it last. Until
- * the first rebuild arrives it shows the proposal's diff, marked as being updated.
+ * The diff of the file on disk against the proposal, or against the person's text as the
+ * core rebuilt it last. Until the first rebuild arrives it shows the proposal's, marked as
+ * being updated.
  */
-function EditedDiff({ editing, cardId, fallback }: { editing: CardEditing; cardId: string; fallback: string }) {
+function ShownDiff({
+  editing,
+  cardId,
+  proposalDiff,
+}: {
+  editing: CardEditing | null;
+  cardId: string;
+  proposalDiff: string;
+}) {
+  const preview = editing?.latest?.preview ?? null;
+  const [key, diff] = preview ? [`${cardId}:edited`, preview.diff] : [cardId, proposalDiff];
+  return (
+    <div className={editing && !editing.current ? 'card-diff-stale' : undefined}>
+      {diff !== '' ? (
+        <DiffView cardId={key} diff={diff} />
+      ) : (
+        preview && <p className="card-note">Your version is the same as the file on disk.</p>
+      )}
+    </div>
+  );
+}
+
+/** What the diff of the person's text comes with: its caption, and any problem, note or cut. */
+function EditedNotes({ editing, cardId }: { editing: CardEditing; cardId: string }) {
   const preview = editing.latest?.preview ?? null;
-  const updating = !editing.current;
   return (
     <>
       <p className="card-diff-caption">
         The file on disk → your version:
-        {updating && !editing.previewError && <span className="card-diff-updating"> updating…</span>}
+        {!editing.current && !editing.previewError && <span className="card-diff-updating"> updating…</span>}
       </p>
       {editing.previewError && (
         <p className="box-danger card-error">Could not rebuild the diff from your version: {editing.previewError}</p>
@@ -89,17 +113,6 @@ function EditedDiff({ editing, cardId, fallback }: { editing: CardEditing; cardI
           editor above.
         </p>
       )}
-      <div className={updating ? 'card-diff-stale' : undefined}>
-        {preview ? (
-          preview.diff === '' ? (
-            <p className="card-note">Your version is the same as the file on disk.</p>
-          ) : (
-            <DiffView cardId={`${cardId}:edited`} diff={preview.diff} />
-          )
-        ) : (
-          fallback !== '' && <DiffView cardId={cardId} diff={fallback} />
-        )}
-      </div>
     </>
   );
 }

@@ -114,6 +114,16 @@ describe('editing a write card', () => {
     expect(names).toEqual(['E', 'A', 'S', 'D']);
   });
 
+  it('keeps the diff layout the person chose when the diff starts following their text', async () => {
+    const { region } = setup();
+    await userEvent.click(within(region).getByRole('button', { name: 'Line by line' }));
+    const area = await openEditor();
+    typeInto(area, PROPOSAL.replace('limit = 20', 'limit = 26'));
+    await within(region).findByText('The file on disk → your version:');
+    expect(within(region).getByRole('button', { name: 'Line by line' })).toHaveAttribute('aria-pressed', 'true');
+    expect(region.querySelectorAll('.diff-view-pair')).toHaveLength(0);
+  });
+
   it('allows with the edits from its button, armed 0.5 s after the diff of the latest text', async () => {
     const { fake, card } = setup();
     const area = await openEditor();
