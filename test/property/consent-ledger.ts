@@ -7,6 +7,7 @@
  */
 import type { Answer, CardBody, Grant } from '../../shared/cards.js';
 import type { SessionEvent } from '../../shared/events.js';
+import { editedBytes } from './card-edit.js';
 
 export type CardEvent = Extract<SessionEvent, { type: 'card' }>;
 export type CallEvent = Extract<SessionEvent, { type: 'tool_call' }>;
@@ -54,6 +55,8 @@ export class ConsentLedger {
   readonly calls = new Map<string, CallEvent>();
   /** What the person answered, per card, in the order given (only answers the app accepted). */
   readonly answered = new Map<string, Answer[]>();
+  /** Beside each answer in `answered`: the bytes of the person's edited file sent with it, or null. */
+  readonly edits = new Map<string, (Buffer | null)[]>();
   private readonly grants = new Map<string, Grant>();
   /** The card each grant was last given on, keyed by grantKey (kept when the grant is lost): what the person saw. */
   private readonly grantCards = new Map<string, CardEvent>();
@@ -73,15 +76,41 @@ export class ConsentLedger {
     return this.grantCards.get(grantKey(g));
   }
 
-  personAnswered(cardId: string, answer: Answer): void {
+  /** `edited`: the person's whole file, sent with the answer (SPEC §13). */
+  personAnswered(cardId: string, answer: Answer, edited?: string): void {
     const list = this.answered.get(cardId) ?? [];
     list.push(answer);
     this.answered.set(cardId, list);
+    const edits = this.edits.get(cardId) ?? [];
+    edits.push(edited === undefined ? null : editedBytes(edited));
+    this.edits.set(cardId, edits);
   }
 
   /** The app refused the last answer (the card was closed): it was never given. */
   personRetracted(cardId: string): void {
     this.answered.get(cardId)?.pop();
+    this.edits.get(cardId)?.pop();
+  }
+
+  /** The edits the person sent with an allow_once the app took for the card (the last, if several), or null. */
+  approvedEdits(cardId: string): Buffer | null {
+    const answers = this.answered.get(cardId) ?? [];
+    const edits = this.edits.get(cardId) ?? [];
+    const i = answers.findLastIndex((a, i) => a === 'allow_once' && edits[i] != null);
+    return i >= 0 ? edits[i]! : null;
+  }
+
+  /**
+   * Whether the person gave the card this answer with these edits (null: none); `bytes`
+   * must then be exactly what they sent.
+   */
+  gave(cardId: string, answer: Answer, bytes: Buffer | null): boolean {
+    const answers = this.answered.get(cardId) ?? [];
+    const edits = this.edits.get(cardId) ?? [];
+    return answers.some((a, i) => {
+      const e = edits[i] ?? null;
+      return a === answer && (e === null || bytes === null ? e === bytes : e.equals(bytes));
+    });
   }
 
   /** Folds the events not folded yet (the log only grows). */
@@ -102,7 +131,8 @@ export class ConsentLedger {
     }
     const card = 'cardId' in e ? this.cards.get(e.cardId) : undefined;
     if (!card) return;
-    if (e.type === 'card_answer' && e.answer === 'allow_session' && this.answered.get(e.cardId)?.includes(e.answer)) {
+    // An answer with edits never grants (SPEC §13), whatever it says.
+    if (e.type === 'card_answer' && e.answer === 'allow_session' && !e.edited && this.gave(e.cardId, e.answer, null)) {
       const g = grantShown(card.body);
       this.grants.set(grantKey(g), g);
       this.grantCards.set(grantKey(g), card);

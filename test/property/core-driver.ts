@@ -4,13 +4,16 @@
  * is acted, then the core is let run until every session rests (at a model step, on an
  * unanswered card, or idle). Used in process, and by the child a kill -9 is aimed at.
  */
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Answer } from '../../shared/cards.js';
 import type { RestoreOutcome } from '../../shared/checkpoints.js';
 import type { Reply } from '../../shared/contract.js';
 import { createCore, type Core } from '../../electron/core/core.js';
 import type { Session } from '../../electron/core/sessions/session.js';
-import { isRestoreStep, type History, type RestoreStep, type Step } from './history.js';
+import { isRestoreStep, type Edit, type History, type RestoreStep, type Step } from './history.js';
+import { editedText, editRefusal } from './card-edit.js';
+import type { CardEvent } from './consent-ledger.js';
 import { readMetaGrants, type SessionView } from './observation.js';
 import { PuppetChat, tagged } from './puppet-chat.js';
 import { markersWritable } from './markers-sandbox.js';
@@ -23,9 +26,13 @@ const SETTLE_LIMIT_MS = 5_000;
 /** How long the sessions must rest, unchanged, after a boot before a look counts. */
 export const AFTER_BOOT_MS = 30;
 
-/** Told of every answer the person gives, before the app hears it, and of answers the app refused. */
+/**
+ * Told of every answer the person gives (with their edited text, if any), before the app
+ * hears it, and of answers the app refused. An answer the app must refuse (edits it may
+ * not take) is never given: if the app logs it, no person gave it.
+ */
 export interface AnswerListener {
-  given(s: number, cardId: string, answer: Answer): void;
+  given(s: number, cardId: string, answer: Answer, edited?: string): void;
   refused(s: number, cardId: string): void;
 }
 
@@ -109,7 +116,7 @@ export class CoreDriver {
       case 'send':
         return this.send(step.s);
       case 'answer':
-        return this.answer(step.s, step.pick, step.answer);
+        return this.answer(step.s, step.pick, step.answer, step.edit);
       case 'cancel':
         await this.core.host.call('session.cancel', { id: this.ids[step.s]! });
         return;
@@ -120,7 +127,7 @@ export class CoreDriver {
       case 'restart':
         await this.core.dispose();
         await this.boot();
-        if (step.answer) await this.answerAtOnce(step.answer);
+        if (step.answer) await this.answerAtOnce(step.answer, step.edit);
         await this.settle(AFTER_BOOT_MS);
         return;
       case 'world':
@@ -166,7 +173,7 @@ export class CoreDriver {
     await this.core.host.call('session.send', { id: this.ids[s]!, text: tagged(s, `message ${++this.messages}`) });
   }
 
-  private async answer(s: number, pick: number, answer: Answer): Promise<void> {
+  private async answer(s: number, pick: number, answer: Answer, edit?: Edit): Promise<void> {
     const session = await this.session(s);
     const open = session.snapshot().openCards;
     const all = session.allEvents().flatMap((e) => (e.type === 'card' ? [e] : []));
@@ -174,23 +181,64 @@ export class CoreDriver {
     const candidates = pick < 4 && open.length > 0 ? open : all;
     const card = candidates[pick % Math.max(1, candidates.length)];
     if (!card) return;
-    // The model hears of the answer before the app does: the gate may log it at once.
-    this.answers.given(s, card.cardId, answer);
-    const reply = await this.core.host.call('card.answer', { id: this.ids[s]!, cardId: card.cardId, answer });
-    if (reply.ok) this.answeredOpen.add(card.cardId);
-    else this.answers.refused(s, card.cardId);
+    await this.give(s, card, answer, edit);
   }
 
   /** Answers every session's open card straight after a boot, before the gate has taken it up again. */
-  private async answerAtOnce(answer: Answer): Promise<void> {
+  private async answerAtOnce(answer: Answer, edit?: Edit): Promise<void> {
     for (const s of this.ids.keys()) {
       const card = (await this.session(s)).snapshot().openCards[0];
-      if (!card) continue;
-      this.answers.given(s, card.cardId, answer);
-      const reply = await this.core.host.call('card.answer', { id: this.ids[s]!, cardId: card.cardId, answer });
-      if (reply.ok) this.answeredOpen.add(card.cardId);
-      else this.answers.refused(s, card.cardId);
+      if (card) await this.give(s, card, answer, edit, true);
     }
+  }
+
+  /**
+   * The person answers `card`, with their version of its file for an edit. Edits the app must
+   * refuse (SPEC §13) are never given, and must change nothing, in either session (looked at
+   * once both rest again; not `atOnce`, while the gate takes cards up after a boot); edits
+   * it must take, on a card open and not yet answered, must be taken.
+   */
+  private async give(s: number, card: CardEvent, answer: Answer, edit?: Edit, atOnce = false): Promise<void> {
+    const id = this.ids[s]!;
+    const edited = edit === undefined ? undefined : editedText(edit, await this.proposalText(s, card));
+    const refusal = edited === undefined ? null : editRefusal(answer, card.body, edited);
+    const open = (await this.session(s)).snapshot().openCards.some((c) => c.cardId === card.cardId);
+    const mustTake = edited !== undefined && refusal === null && open && !this.answeredOpen.has(card.cardId);
+    const was = refusal === null || atOnce ? null : await this.logged();
+    // The model hears of the answer before the app does: the gate may log it at once.
+    if (refusal === null) this.answers.given(s, card.cardId, answer, edited);
+    const request = { id, cardId: card.cardId, answer, ...(edited === undefined ? {} : { edited }) };
+    const reply = await this.core.host.call('card.answer', request);
+    if (reply.ok) this.answeredOpen.add(card.cardId);
+    else if (refusal === null) this.answers.refused(s, card.cardId);
+    const where = `inv-edit: s${s} card ${card.cardId} (${card.body.kind}${open ? ', open' : ''})`;
+    if (refusal !== null && reply.ok) this.unexpected.push(`${where} took an answer with ${refusal}`);
+    if (mustTake && !reply.ok) {
+      this.unexpected.push(`${where} refused an allow_once with edits it must take: ${reply.error}`);
+    }
+    if (was !== null) {
+      await this.settle();
+      const now = await this.logged();
+      if (now !== was) this.unexpected.push(`${where} refused ${refusal}, and yet changed ${was} to ${now}`);
+    }
+  }
+
+  /** The proposal a write card shows, as text; '' for a card with none. */
+  private async proposalText(s: number, card: CardEvent): Promise<string> {
+    if (card.body.kind !== 'write') return '';
+    const file = path.join(this.layout.data, 'sessions', this.ids[s]!, 'blobs', card.body.proposalBlob);
+    return fs.readFile(file, 'utf8');
+  }
+
+  /** Each session's last seq, open cards and grants: what a refused answer must leave as it was. */
+  private async logged(): Promise<string> {
+    const out: string[] = [];
+    for (const s of this.ids.keys()) {
+      const st = (await this.session(s)).snapshot();
+      const cards = st.openCards.map((c) => c.cardId).join(',');
+      out.push(`s${s}: seq ${st.lastSeq}, open [${cards}], ${JSON.stringify(st.grants)}`);
+    }
+    return out.join('; ');
   }
 
   /**

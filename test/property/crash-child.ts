@@ -41,7 +41,8 @@ const driver = new CoreDriver(
   {
     // Told at once, before the app hears it (a pipe write is synchronous on Linux): the
     // parent must know of an answer even when the kill lands right after it.
-    given: (s, cardId, answer) => process.stdout.write(`${JSON.stringify({ given: { s, cardId, answer } })}\n`),
+    given: (s, cardId, answer, edited) =>
+      process.stdout.write(`${JSON.stringify({ given: { s, cardId, answer, edited } })}\n`),
     refused: (s, cardId) => answers.push({ s, cardId, answer: '', refused: true }),
   },
   prefix,

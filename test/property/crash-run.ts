@@ -37,6 +37,8 @@ interface GivenAnswer {
   s: number;
   cardId: string;
   answer: Answer;
+  /** The person's edited file sent with the answer (SPEC §13). */
+  edited?: string;
 }
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 
@@ -54,7 +56,7 @@ export async function runCrashHistory(history: History, crash: Crash): Promise<H
   try {
     await populate(layout, tokens, history.hooks);
     if (history.mcp) await writeMcpConfigs(layout, history.second);
-    const given = (a: GivenAnswer) => invariants.ledgers[a.s]!.personAnswered(a.cardId, a.answer);
+    const given = (a: GivenAnswer) => invariants.ledgers[a.s]!.personAnswered(a.cardId, a.answer, a.edited);
     const first = new Child(layout, history, 'a', given);
     children.push(first);
     let rest = await first.next('ready');
@@ -99,7 +101,7 @@ async function killAndRecover(
   await child.killHard();
   const ids = before.sessions.map((v) => v.id);
   const roots = before.sessions.map((v) => v.root);
-  const given = (a: GivenAnswer) => invariants.ledgers[a.s]!.personAnswered(a.cardId, a.answer);
+  const given = (a: GivenAnswer) => invariants.ledgers[a.s]!.personAnswered(a.cardId, a.answer, a.edited);
   const again = new Child(layout, history, 'b', given, { ids, roots });
   children.push(again);
   const rest = await again.next('ready');

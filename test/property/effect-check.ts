@@ -1,7 +1,8 @@
 /**
  * Invariants 2 and 3: every change to the tree (outside included) is a write a person
  * allowed, landing on the path its card showed, over the bytes its digest named, with
- * exactly the proposal's bytes; and every command that started (a line in a marker file,
+ * exactly the proposal's bytes, or, allowed with the person's edits (SPEC §13), exactly
+ * the bytes they sent, never the proposal's; and every command that started (a line in a marker file,
  * holding its real working folder) had a card with that argv and folder allowed, or a
  * grant of this session.
  */
@@ -34,6 +35,8 @@ export interface Landing {
   target: string;
   bytes: Buffer;
   via: string;
+  /** Allowed with the person's edits: the model's proposal, which must not land in their place. */
+  proposal?: Buffer;
 }
 
 /** The writes the step may have landed for one session: its allowed cards and its grants. */
@@ -65,6 +68,13 @@ export function writesConsented(before: Tree, after: Tree, landings: Landing[]):
     const now = after.get(p);
     if (landings.some((l) => l.target === p && landedExactly(l, was, now))) continue;
     if (sandboxMountPoint(p, before, after)) continue;
+    const overruled = landings.find(
+      (l) => l.target === p && l.proposal && now?.type === 'file' && now.bytes.equals(l.proposal),
+    );
+    if (overruled && !overruled.bytes.equals(overruled.proposal!)) {
+      problems.push(`inv2: the model's proposal landed at ${p}, though the person allowed ${overruled.via}`);
+      continue;
+    }
     if (was === undefined && now?.type === 'dir' && landings.some((l) => within(p, l.target))) continue;
     problems.push(`inv2: unexplained change at ${p}: ${describe(was)} -> ${describe(now)}`);
   }
@@ -93,9 +103,22 @@ async function cardLandings(input: EffectInput, problems: string[]): Promise<Lan
     if (changed && (expected === null || !expected.equals(bytes))) {
       problems.push(`inv2: card ${card.cardId}'s proposal is not what its call asked for at ${target}`);
     }
-    out.push({ target, bytes, via: `card ${card.cardId}` });
+    const edits = await personsEdits(input, card.cardId);
+    if (edits === undefined) out.push({ target, bytes, via: `card ${card.cardId}` });
+    else out.push({ target, bytes: edits, via: `card ${card.cardId} with their edits`, proposal: bytes });
   }
   return out;
+}
+
+/**
+ * The bytes the person sent with the allow this step logged for the card, when it carried
+ * edits: what the model of the tree says lands, in place of the proposal. Taken from what
+ * the person did, not from the app's blob (which edit-check.ts holds to the same bytes).
+ */
+async function personsEdits(input: EffectInput, cardId: string): Promise<Buffer | undefined> {
+  const logged = input.fresh.find((e) => e.type === 'card_answer' && e.cardId === cardId);
+  if (logged?.type !== 'card_answer' || !logged.edited) return undefined;
+  return input.ledger.approvedEdits(cardId) ?? (await input.blob(logged.edited.blob));
 }
 
 /** Writes that went through on a grant: no card for the call, and the grant held before the step. */

@@ -1,7 +1,8 @@
 /**
  * The gate's promise as a property (issue 9): generated histories of model calls (MCP
- * servers' tools included), answers, world changes, cancels, restarts and kills, undos,
- * redos and rewinds (SPEC §12, undo-check.ts), two sessions at once, with every invariant
+ * servers' tools included), answers (some with the person's edits, SPEC §13, edit-check.ts),
+ * world changes, cancels, restarts and kills, undos, redos and rewinds (SPEC §12,
+ * undo-check.ts), two sessions at once, with every invariant
  * checked after every step. A fixed seed, so a
  * red run replays; the long run with fresh seeds is `npm run soak`.
  */

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { Answer } from '../../shared/cards.js';
 import type { RewindRestore } from '../../shared/events.js';
-import type { History, Step } from './history.js';
+import type { Edit, History, Step } from './history.js';
 import { DEFAULT_ECHO, MCP_SERVER } from './mcp-world.js';
 import { WORLD_DIRS, WORLD_FILES, WORLD_LINKS, type LinkTarget, type WorldOp, GIT_RAN } from './world.js';
 
@@ -279,12 +279,63 @@ const callStep: fc.Arbitrary<Step> = fc
   .tuple(session, fc.constantFrom(...Object.keys(TOOL_ARGS)))
   .chain(([s, tool]) => TOOL_ARGS[tool]!.map((args): Step => ({ kind: 'call', s, tool, args })));
 
-const answerStep: fc.Arbitrary<Step> = fc.record({
-  kind: fc.constant('answer' as const),
-  s: session,
-  pick: fc.nat({ max: 5 }),
-  answer: fc.constantFrom<Answer>('allow_once', 'allow_session', 'deny'),
+/**
+ * What the person types into a write card (SPEC §13): a change here and there (Unicode
+ * included: accents, combining marks, CJK, an emoji, CRLF, a BOM, a bidi override, a lone
+ * surrogate), now and then nothing at all (the proposal itself) or a whole file of their
+ * own; rarely exactly 256 KiB, one byte over it, or a NUL.
+ */
+const EDIT_TEXTS = [
+  '',
+  'x',
+  'person\n',
+  'é',
+  'naïve café\n',
+  '日本語\n',
+  '🙂',
+  'e\u0301',
+  '\r\n',
+  '\uFEFF',
+  '\u202E',
+  '\uD800',
+];
+
+const smallEdit: fc.Arbitrary<Edit> = fc.record({
+  kind: fc.constant('splice' as const),
+  at: fc.nat({ max: 40 }),
+  del: fc.nat({ max: 3 }),
+  text: fc.constantFrom(...EDIT_TEXTS),
 });
+
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant<Edit>({ kind: 'splice', at: 0, del: 0, text: '' }) },
+  { weight: 8, arbitrary: smallEdit },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('', 'the person wrote this\n', 'ça va ✓\n')
+      .map((text): Edit => ({ kind: 'whole', text })),
+  },
+  { weight: 1, arbitrary: fc.constantFrom<Edit>({ kind: 'limit' }, { kind: 'oversize' }, { kind: 'nul' }) },
+);
+
+/** Mostly allow_once, as the card offers it; now and then with an answer the app must refuse with edits. */
+const editedAnswer = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<Answer>('allow_once') },
+  { weight: 1, arbitrary: fc.constantFrom<Answer>('allow_session', 'deny') },
+);
+
+/** An answer, about one in four with the person's edits. */
+function answerWithEdit(answers: fc.Arbitrary<Answer>): fc.Arbitrary<{ answer: Answer; edit?: Edit }> {
+  return fc.oneof(
+    { weight: 3, arbitrary: answers.map((answer) => ({ answer })) },
+    { weight: 1, arbitrary: fc.tuple(editedAnswer, edit).map(([answer, edit]) => ({ answer, edit })) },
+  );
+}
+
+const answerStep: fc.Arbitrary<Step> = fc
+  .tuple(session, fc.nat({ max: 5 }), answerWithEdit(fc.constantFrom<Answer>('allow_once', 'allow_session', 'deny')))
+  .map(([s, pick, given]): Step => ({ kind: 'answer', s, pick, ...given }));
 
 const linkTarget = fc.constantFrom<LinkTarget>('outside', 'outfile', 'fifo', 'missing', 'dir');
 
@@ -307,8 +358,14 @@ const worldOp: fc.Arbitrary<WorldOp> = fc.oneof(
 );
 
 const restartStep: fc.Arbitrary<Step> = fc.oneof(
-  fc.constant<Step>({ kind: 'restart' }),
-  fc.constantFrom<Answer>('allow_once', 'allow_session', 'deny').map((answer): Step => ({ kind: 'restart', answer })),
+  { weight: 3, arbitrary: fc.constant<Step>({ kind: 'restart' }) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom<Answer>('allow_once', 'allow_session', 'deny')
+      .map((answer): Step => ({ kind: 'restart', answer })),
+  },
+  { weight: 1, arbitrary: smallEdit.map((edit): Step => ({ kind: 'restart', answer: 'allow_once', edit })) },
 );
 
 /**
@@ -368,7 +425,18 @@ function undoChunk(second: History['second']): fc.Arbitrary<Step[]> {
     return fc
       .tuple(
         fc.array(
-          fc.tuple(fc.constantFrom(...UNDO_WRITES), undoChange, fc.constantFrom<Answer>('allow_once', 'allow_session')),
+          fc.tuple(
+            fc.constantFrom(...UNDO_WRITES),
+            undoChange,
+            fc.oneof(
+              {
+                weight: 4,
+                arbitrary: fc.constantFrom<Answer>('allow_once', 'allow_session').map((answer) => ({ answer })),
+              },
+              // Allowed with the person's edits: the undo takes back their bytes.
+              { weight: 1, arbitrary: smallEdit.map((edit) => ({ answer: 'allow_once' as const, edit })) },
+            ),
+          ),
           { minLength: 1, maxLength: 2 },
         ),
         fc.constantFrom<Step>({ kind: 'cancel', s }, { kind: 'cancel', s }, { kind: 'finish', s }),
@@ -389,18 +457,68 @@ function undoChunk(second: History['second']): fc.Arbitrary<Step[]> {
         ),
       )
       .map(([writes, end, edited, op, first, then]): Step[] => {
-        const turn = writes.flatMap(([file, change, answer]): Step[] => [
+        const turn = writes.flatMap(([file, change, given]): Step[] => [
           {
             kind: 'call',
             s,
             tool: 'content' in change ? 'write_file' : 'search_replace',
             args: { path: file, ...change },
           },
-          { kind: 'answer', s, pick: 0, answer },
+          { kind: 'answer', s, pick: 0, ...given },
         ]);
         const file = edited === 'written' ? writes[0]![0] : edited;
         const edit: Step[] = file === null ? [] : [{ kind: 'world', op: { op, path: `${prefix}${file}` } }];
         return [{ kind: 'cancel', s }, ...turn, end, ...edit, first, ...(then ? [then] : [])];
+      });
+  });
+}
+
+/**
+ * A few steps that reach the deep states of editing on the card (SPEC §13): a turn proposes
+ * a write, the file often changes before the person allows it with their edits (so the
+ * card is asked again, keeping them), now and then the app restarts there, and the person
+ * answers the card asked again: with the same edits or others, plainly, or with a deny.
+ */
+function editChunk(second: History['second']): fc.Arbitrary<Step[]> {
+  return session.chain((s) => {
+    const prefix = s === 1 && second === 'nested' ? 'p/ws/sub/' : 'p/ws/';
+    const answer = (a: { answer: Answer; edit?: Edit }): Step => ({ kind: 'answer', s, pick: 0, ...a });
+    return fc
+      .tuple(
+        fc.constantFrom(...UNDO_WRITES),
+        undoChange,
+        fc.boolean(),
+        edit,
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant<Step[]>([]) },
+          { weight: 1, arbitrary: fc.constant<Step[]>([{ kind: 'restart' }]) },
+          {
+            weight: 1,
+            arbitrary: smallEdit.map((e): Step[] => [{ kind: 'restart', answer: 'allow_once', edit: e }]),
+          },
+        ),
+        fc.boolean(),
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant('same' as const) },
+          { weight: 2, arbitrary: smallEdit.map((e) => ({ answer: 'allow_once' as const, edit: e })) },
+          {
+            weight: 2,
+            arbitrary: fc.constantFrom<Answer>('allow_once', 'allow_session', 'deny').map((a) => ({ answer: a })),
+          },
+        ),
+      )
+      .map(([file, change, changed, first, restart, again, then]): Step[] => {
+        const touch: Step = { kind: 'world', op: { op: 'edit', path: `${prefix}${file}` } };
+        const tool = 'content' in change ? 'write_file' : 'search_replace';
+        return [
+          { kind: 'cancel', s },
+          { kind: 'call', s, tool, args: { path: file, ...change } },
+          ...(changed ? [touch] : []),
+          answer({ answer: 'allow_once', edit: first }),
+          ...restart,
+          ...(again ? [touch] : []),
+          answer(then === 'same' ? { answer: 'allow_once', edit: first } : then),
+        ];
       });
   });
 }
@@ -420,11 +538,12 @@ const steps = {
 
 const step: fc.Arbitrary<Step> = fc.oneof(steps.call, ...steps.rest);
 
-/** Mostly single steps; now and then an undo chunk. */
+/** Mostly single steps; now and then an undo chunk or an edit chunk. */
 function plainChunk(second: History['second']): fc.Arbitrary<Step[]> {
   return fc.oneof(
     { weight: UNDO_CHUNK_ODDS, arbitrary: step.map((one) => [one]) },
     { weight: 1, arbitrary: undoChunk(second) },
+    { weight: 2, arbitrary: editChunk(second) },
   );
 }
 
@@ -446,6 +565,13 @@ const mcpHistoryStep: fc.Arbitrary<Step> = fc.oneof(
       pick: fc.nat({ max: 5 }),
       answer: fc.constantFrom<Answer>('allow_once', 'allow_once', 'allow_session', 'allow_session', 'deny'),
     }),
+  },
+  // Edits on an MCP card: refused, changing nothing.
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(session, fc.nat({ max: 5 }), editedAnswer, edit)
+      .map(([s, pick, answer, edit]): Step => ({ kind: 'answer', s, pick, answer, edit })),
   },
   { weight: 3, arbitrary: worldOp.map((op): Step => ({ kind: 'world', op })) },
   { weight: 2, arbitrary: session.map((s): Step => ({ kind: 'send', s })) },

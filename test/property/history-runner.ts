@@ -47,7 +47,7 @@ export async function runHistory(history: History, options: { dump?: boolean } =
   const driver = new CoreDriver(
     layout,
     {
-      given: (s, cardId, answer) => invariants.ledgers[s]!.personAnswered(cardId, answer),
+      given: (s, cardId, answer, edited) => invariants.ledgers[s]!.personAnswered(cardId, answer, edited),
       refused: (s, cardId) => invariants.ledgers[s]!.personRetracted(cardId),
     },
     'c',
@@ -129,6 +129,14 @@ export function reached(obs: Observation): Record<string, number> {
             ? `card:${e.body.kind}`
             : e.type;
       counts[key] = (counts[key] ?? 0) + 1;
+      // The person's edits (SPEC §13): answered with, dropped stale with, kept by a card asked again.
+      const edited =
+        (e.type === 'card_answer' || e.type === 'card_stale') && e.edited
+          ? `${e.type}:edited`
+          : e.type === 'card' && e.reasked?.edits
+            ? 'card:reasked-with-edits'
+            : null;
+      if (edited) counts[edited] = (counts[edited] ?? 0) + 1;
     }
   }
   return counts;

@@ -7,6 +7,21 @@ import type { Answer } from '../../shared/cards.js';
 import type { RewindRestore } from '../../shared/events.js';
 import type { WorldOp } from './world.js';
 
+/**
+ * The person's own version of a card's file, answered with "Allow with my edits" (SPEC §13),
+ * built from the card's proposal (from nothing on a card with none): `splice` deletes `del`
+ * characters at `at` (counted modulo the proposal's length) and puts `text` there, so a
+ * splice of nothing is the proposal itself; `whole` is a file of its own; `limit` is exactly
+ * 256 KiB in UTF-8 (the most a write may be), `oversize` one byte more in fewer than 256K
+ * characters, `nul` the proposal with a NUL in it.
+ */
+export type Edit =
+  | { kind: 'splice'; at: number; del: number; text: string }
+  | { kind: 'whole'; text: string }
+  | { kind: 'limit' }
+  | { kind: 'oversize' }
+  | { kind: 'nul' };
+
 export type Step =
   /** The model's next step in session s is this tool call (a turn is started first if none runs). */
   | { kind: 'call'; s: number; tool: string; args: unknown }
@@ -14,11 +29,14 @@ export type Step =
   | { kind: 'finish'; s: number }
   /** The person sends a message (it starts a turn, or queues, or is refused). */
   | { kind: 'send'; s: number }
-  /** The person answers a card of session s: pick indexes open cards first, then every card ever shown. */
-  | { kind: 'answer'; s: number; pick: number; answer: Answer }
+  /**
+   * The person answers a card of session s: pick indexes open cards first, then every card
+   * ever shown; `edit` sends their version of the file with the answer.
+   */
+  | { kind: 'answer'; s: number; pick: number; answer: Answer; edit?: Edit }
   | { kind: 'cancel'; s: number }
   /** The app quits and starts again over the same data folder; `answer` answers each open card at once, while the gate still takes it up again. */
-  | { kind: 'restart'; answer?: Answer }
+  | { kind: 'restart'; answer?: Answer; edit?: Edit }
   /** The person presses Restart on session s's MCP server in Settings (it starts at once only on a grant). */
   | { kind: 'mcpRestart'; s: number }
   /**
@@ -65,11 +83,13 @@ export function describeStep(step: Step): string {
     case 'send':
       return `s${step.s} person sends a message`;
     case 'answer':
-      return `s${step.s} person answers card #${step.pick} with ${step.answer}`;
+      return `s${step.s} person answers card #${step.pick} with ${step.answer}${edited(step.edit)}`;
     case 'cancel':
       return `s${step.s} person cancels`;
     case 'restart':
-      return step.answer ? `the app restarts, and open cards are answered ${step.answer} at once` : 'the app restarts';
+      return step.answer
+        ? `the app restarts, and open cards are answered ${step.answer}${edited(step.edit)} at once`
+        : 'the app restarts';
     case 'mcpRestart':
       return `s${step.s} person restarts the MCP server in Settings`;
     case 'undo': {
@@ -85,6 +105,22 @@ export function describeStep(step: Step): string {
     }
     case 'world':
       return `world: ${JSON.stringify(step.op)}`;
+  }
+}
+
+function edited(edit: Edit | undefined): string {
+  if (!edit) return '';
+  switch (edit.kind) {
+    case 'splice':
+      return ` and edits (at ${edit.at}, ${edit.del} deleted, ${JSON.stringify(edit.text)} put in)`;
+    case 'whole':
+      return ` and edits (the whole file ${JSON.stringify(edit.text)})`;
+    case 'limit':
+      return ' and edits (exactly 256 KiB in UTF-8)';
+    case 'oversize':
+      return ' and edits (256 KiB and a byte in UTF-8, fewer characters)';
+    case 'nul':
+      return ' and edits (with a NUL in them)';
   }
 }
 

@@ -14,6 +14,7 @@ import { commandsConsented, landingsOf, writesConsented, type Landing } from './
 import { isRestoreStep, type Step } from './history.js';
 import { lastSeq, type Observation, type SessionView } from './observation.js';
 import { readsConsented } from './read-check.js';
+import { editsKept } from './edit-check.js';
 import { escapeLandings, personsGitClean, secretsKept } from './secret-check.js';
 import { mcpConsented, ServerModel } from './mcp-check.js';
 import { mcpLog, ServerLog } from './mcp-world.js';
@@ -65,6 +66,7 @@ export class Invariants {
       const blob = (id: string) => fs.readFile(path.join(this.dataDir, 'sessions', view.id, 'blobs', id));
       allowedNow.push(allowedIn(fresh, ledger));
       problems.push(...answersGiven(view.events, fresh, ledger), ...this.grantsAgree(view, ledger));
+      problems.push(...(await editsKept(view.events, fresh, ledger, blob)));
       if (step.kind !== 'world') {
         for (const e of fresh) {
           if (e.type === 'card')
