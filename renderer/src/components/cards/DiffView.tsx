@@ -5,7 +5,7 @@
  * classes for the look, and every piece of file content is a React text node.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import 'diff2html/bundles/css/diff2html.min.css';
 import { diffRowsFor, type LineRow, type SplitRow, type UnifiedRow } from './diff-rows';
 import { CODE_OPTIONS } from './visible-text';
@@ -18,7 +18,11 @@ const ROW_ESTIMATE_PX = 20;
 /** The diff scrolls inside the card beyond this, so the card's buttons stay in reach. */
 const MAX_HEIGHT_PX = 480;
 
-export function DiffView({ cardId, diff }: { cardId: string; diff: string }) {
+/**
+ * Memoized: a card being edited re-renders on every keystroke, and the diff it shows changes
+ * only when the core's rebuild arrives.
+ */
+export const DiffView = memo(function DiffView({ cardId, diff }: { cardId: string; diff: string }) {
   const [layout, setLayout] = useState<DiffLayout>('split');
   const rows = useMemo(() => diffRowsFor(cardId, diff), [cardId, diff]);
   const list: readonly (UnifiedRow | SplitRow)[] = layout === 'split' ? rows.split : rows.unified;
@@ -45,7 +49,7 @@ export function DiffView({ cardId, diff }: { cardId: string; diff: string }) {
       )}
     </div>
   );
-}
+});
 
 function DiffRowsWindow({ rows }: { rows: readonly (UnifiedRow | SplitRow)[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
