@@ -8,6 +8,7 @@
  * proposal) are kept here, so the card's diff can be rebuilt from the person's text as
  * they type without reading the file again.
  */
+import { isUtf8 } from 'node:buffer';
 import type { EditPreview } from '../../../shared/card-edits.js';
 import type { Answer } from '../../../shared/cards.js';
 import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
@@ -65,6 +66,19 @@ export class OpenWrites {
     return this.sides.has(cardId);
   }
 
+  /**
+   * Why this open write card cannot be edited, or null. An editor holds text: a proposal
+   * with bytes that are not UTF-8 (search_replace in a file that has such bytes) would
+   * come back from it with U+FFFD in their place, changing bytes the person never touched.
+   */
+  whyNotEditable(cardId: string): string | null {
+    const sides = this.sides.get(cardId);
+    if (!sides) return `card ${cardId} is not an open write card; only a write can be allowed with edits`;
+    if (!isUtf8(sides.proposal))
+      return 'the proposal holds bytes that are not UTF-8 text, which an editor cannot keep as they are';
+    return null;
+  }
+
   forget(cardId: string): void {
     this.sides.delete(cardId);
   }
@@ -75,7 +89,7 @@ export class OpenWrites {
     if (!sides) throw new GateError(`card ${cardId} is not an open write card`);
     const after = Buffer.from(text, 'utf8');
     const d = await diff({ path: sides.path, before: sides.before, after });
-    const problem = editProblem(after);
+    const problem = this.whyNotEditable(cardId) ?? editProblem(after);
     return {
       diff: d.diff,
       diffTruncated: d.truncated,

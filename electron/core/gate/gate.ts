@@ -208,9 +208,9 @@ export class Gate {
     if (answer !== 'allow_once') {
       throw new GateError('edits go only with allow_once: an edited write is allowed once, never for the session');
     }
-    if (!this.openWrites.has(cardId) && !this.resuming.has(cardId)) {
-      throw new GateError(`card ${cardId} is not an open write card; only a write can be allowed with edits`);
-    }
+    // A card still being resumed is not planned again yet: it takes the edits as it takes any answer.
+    const why = this.resuming.has(cardId) ? null : this.openWrites.whyNotEditable(cardId);
+    if (why) throw new GateError(why.startsWith('card ') ? why : `cannot allow with your edits: ${why}`);
     return editedBytes(edited);
   }
 

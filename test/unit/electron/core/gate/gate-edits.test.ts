@@ -117,6 +117,20 @@ describe('an edited answer refused, changing nothing', () => {
     await refused((s, id) => s.gate.answer(id, 'allow_once', 'a\0b'), /NUL/);
   });
 
+  it('on a proposal holding bytes that are not UTF-8, which an editor would not keep (the preview says so too)', async () => {
+    const h = await GateHarness.open();
+    await h.put('latin1.txt', Buffer.from('caf\xe9 = 1\n', 'latin1'));
+    const s = await h.session();
+    const pending = s.start('search_replace', { path: 'latin1.txt', old: '1', new: '2' });
+    const card = await pending.card();
+    expect((await s.gate.preview(card.cardId, 'café = 2\n')).problem).toMatch(/not UTF-8/);
+    expect(() => s.gate.answer(card.cardId, 'allow_once', 'café = 2\n')).toThrow(/not UTF-8/);
+    expect(s.types()).toEqual(['card']);
+    s.gate.answer(card.cardId, 'allow_once');
+    await pending.result;
+    expect(await fs.readFile(path.join(h.ws, 'latin1.txt'))).toEqual(Buffer.from('caf\xe9 = 2\n', 'latin1'));
+  });
+
   it('on a command card', async () => {
     const h = await GateHarness.open();
     const s = await h.session();
