@@ -12,6 +12,7 @@ import { cardLabel } from './card-label';
 import { cardView } from './card-views';
 import { reaskedNote } from './reasked-note';
 import { CardRecord } from './CardRecord';
+import { preloadEditorSoon } from './ProposalEditor';
 import { useArming } from './useArming';
 import { useCardAnswer } from './useCardAnswer';
 import { useCardEditing, type CardEditing } from './useCardEditing';
@@ -40,6 +41,7 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
   const editArmed = useArming(`${card.cardId}:edit:${editing.latest?.seq ?? 0}`);
   const edits = editedAnswer(editing, armed && editArmed, (text) => void answer('allow_once', text));
   useEffect(() => markCardPaintedSoon(card.cardId), [card.cardId]);
+  useEffect(() => (editing.editable ? preloadEditorSoon() : undefined), [editing.editable]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // What the person types in the editor is text, never an answer.

@@ -9,7 +9,20 @@ import type { CardEditing } from './useCardEditing';
 import { VisibleText } from './VisibleText';
 import './card-editor.css';
 
-const CodeEditor = lazy(() => import('./CodeEditor'));
+const loadEditor = () => import('./CodeEditor');
+const CodeEditor = lazy(loadEditor);
+
+/** How long after a write card appears its editor's code is fetched: after the card's first paint. */
+const PRELOAD_AFTER_MS = 300;
+
+/**
+ * Fetches the editor's code soon after a write card appears, so Edit opens at once; never
+ * on the window's first load, and never in the way of the card's own first paint.
+ */
+export function preloadEditorSoon(): () => void {
+  const timer = setTimeout(() => void loadEditor().catch(() => undefined), PRELOAD_AFTER_MS);
+  return () => clearTimeout(timer);
+}
 
 interface ProposalEditorProps {
   editing: CardEditing;

@@ -47,7 +47,7 @@ export function WriteCard({ sessionId, workspace, cardId, body, inRecord }: Card
       </p>
       {editing?.open && <ProposalEditor editing={editing} path={relative} focusOnLoad={!editing.kept} />}
       {showEdits ? (
-        <EditedNotes editing={editing} cardId={cardId} />
+        <EditedNotes editing={editing} />
       ) : (
         <>
           {editing?.open && <p className="card-diff-caption">The file on disk → the model&apos;s proposal:</p>}
@@ -89,7 +89,7 @@ function ShownDiff({
 }
 
 /** What the diff of the person's text comes with: its caption, and any problem, note or cut. */
-function EditedNotes({ editing, cardId }: { editing: CardEditing; cardId: string }) {
+function EditedNotes({ editing }: { editing: CardEditing }) {
   const preview = editing.latest?.preview ?? null;
   return (
     <>
@@ -101,7 +101,7 @@ function EditedNotes({ editing, cardId }: { editing: CardEditing; cardId: string
         <p className="box-danger card-error">Could not rebuild the diff from your version: {editing.previewError}</p>
       )}
       {preview?.problem && (
-        <p className="box-danger card-edit-problem" id={`${cardId}-edit-problem`}>
+        <p className="box-danger card-edit-problem">
           <strong>Your version cannot be written:</strong> {preview.problem}
         </p>
       )}
