@@ -25,4 +25,14 @@ describe('the note on a re-asked card', () => {
   ] as const)('keeps a %s reason that adds something: %j', (kind, reason) => {
     expect(reaskedNote(kind, reason).detail).toBe(reason);
   });
+
+  it('says a write card asked again keeps the person’s edits, and still drops a reason that only repeats it', () => {
+    expect(reaskedNote('write', 'the file changed on disk after the card went up', true)).toEqual({
+      fixed: 'Your edits are kept; the file changed on disk, this is the diff as it is now.',
+      detail: null,
+    });
+    expect(reaskedNote('write', 'the file was deleted after the card went up', true).detail).toBe(
+      'the file was deleted after the card went up',
+    );
+  });
 });
