@@ -109,7 +109,7 @@ function editedAnswer(editing: CardEditing, armed: boolean, allow: (text: string
   if (!editing.open || !editing.edited || text === null) return undefined;
   const problem = editing.current ? editing.latest?.preview.problem : undefined;
   const reason = editing.previewError
-    ? `Not until the diff of your version is shown (${editing.previewError}).`
+    ? `Not allowed until the diff of your version can be shown: ${editing.previewError}`
     : !editing.current
       ? 'Waiting for the diff of your version…'
       : problem

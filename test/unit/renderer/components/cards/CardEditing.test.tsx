@@ -228,6 +228,28 @@ describe('editing a write card', () => {
     expect(fake.requestsOf('card.answer')).toEqual([]);
   });
 
+  it('says when the diff cannot be rebuilt, and allows the edits only once it can', async () => {
+    const { fake, region } = setup();
+    fake.fail('card.preview', 'the edited file is over 262144 characters; writes are limited to 256 KiB');
+    const area = await openEditor();
+    typeInto(area, `${PROPOSAL}x`);
+    expect(await within(region).findByText(/Could not rebuild the diff from your version:/)).toHaveTextContent(
+      'writes are limited to 256 KiB',
+    );
+    await waitOutArming();
+    const edited = screen.getByRole('button', { name: 'Allow with my edits' });
+    expect(edited).toHaveAttribute('aria-disabled', 'true');
+    expect(edited).toHaveAccessibleDescription(
+      /Not allowed until the diff of your version can be shown: the edited file is over 262144 characters/,
+    );
+    fake.respond('card.preview', (req) => ({ ok: true, data: previewOf(req.text) }));
+    typeInto(area, `${PROPOSAL}y`);
+    await act(async () => {}); // the rebuilt diff arrives; the edited answer arms 0.5 s after it
+    await waitOutArming();
+    expect(edited).toHaveAttribute('aria-disabled', 'false');
+    expect(within(region).queryByText(/Could not rebuild/)).toBeNull();
+  });
+
   it('keeps the edits of a re-asked card in its editor, says so, and shows their diff without taking focus', async () => {
     const mine = PROPOSAL.replace('limit = 20', 'limit = 21');
     const card = cardOf(writeBody(), {
