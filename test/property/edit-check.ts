@@ -6,7 +6,8 @@
  * card asked again keeps the edits of the answer it asks again after, byte for byte, and
  * none after a plain answer; one that replaces a card withdrawn after a restart keeps the
  * edits the person gave that card since (if the app heard them before a kill), or else
- * those that card kept.
+ * those that card kept. The model is told (SPEC §13): a write that landed on an allow
+ * with edits says the person edited the proposal, and one that landed as proposed does not.
  * What lands on disk is held to the same bytes by the effect check (effect-check.ts).
  */
 import { createHash } from 'node:crypto';
@@ -32,6 +33,15 @@ export async function editsKept(
         problems.push(`${what} does not carry the edits the person sent with it`);
       }
     }
+    if (e.type === 'tool_result' && e.ok && (e.tool === 'write_file' || e.tool === 'search_replace')) {
+      const edited = landedWithEdits(all, e.toolCallId);
+      const told = e.output.includes(TOLD);
+      if (edited !== null && edited !== told) {
+        problems.push(
+          `inv-edit: ${e.tool} result ${e.toolCallId} ${told ? 'says' : 'does not say'} the person edited the proposal, which they ${edited ? 'did' : 'did not'}`,
+        );
+      }
+    }
     if (e.type === 'card' && e.reasked) {
       const wanted = keptFrom(all, e.reasked.previousCardId, ledger).map((w) => JSON.stringify(w ?? null));
       const got = JSON.stringify(e.reasked.edits ?? null);
@@ -43,6 +53,21 @@ export async function editsKept(
     }
   }
   return problems;
+}
+
+/** What a write's result says when the person's edits landed in place of the proposal. */
+const TOLD = 'The user edited your proposal';
+
+/**
+ * Whether the allow a call's write landed on carried edits: its last card answered with an
+ * allow that was not dropped as stale after; null when it landed on no card (a grant).
+ */
+function landedWithEdits(all: readonly SessionEvent[], toolCallId: string): boolean | null {
+  const cards = new Set(all.flatMap((x) => (x.type === 'card' && x.toolCallId === toolCallId ? [x.cardId] : [])));
+  const stale = new Set(all.flatMap((x) => (x.type === 'card_stale' ? [x.cardId] : [])));
+  const answers = all.filter((x) => x.type === 'card_answer' && cards.has(x.cardId) && !stale.has(x.cardId));
+  const last = answers.at(-1);
+  return last?.type === 'card_answer' && last.answer !== 'deny' ? last.edited !== undefined : null;
 }
 
 /** The edits blob's bytes, checked against the size the log gives; undefined (and a problem) when unreadable. */
