@@ -181,4 +181,34 @@ describe('editing a proposal on the write card', () => {
     await visible(ui.page.getByText('Written as you edited it.'), "the model's closing text");
     expect(fake.pending()).toBe(0);
   });
+
+  test('in a long diff, the rows follow the line being edited into view', async () => {
+    const { ui, fake } = world;
+    const numbered = (n: number, changed: (i: number) => boolean) =>
+      Array.from({ length: n }, (_, i) => `${changed(i) ? 'changed ' : ''}line ${i + 1}`).join('\n') + '\n';
+    // Every 5th line changed: one hunk of about 720 rows, far taller than the diff's window.
+    const ws = await world.folders.workspace('long-ws', { 'long.txt': numbered(600, () => false) });
+    fake.enqueue(
+      { toolCalls: [{ name: 'write_file', input: { path: 'long.txt', content: numbered(600, (i) => i % 5 === 0) } }] },
+      { text: 'Left as it was.' },
+    );
+    await ui.openWorkspace(ws);
+    await ui.send('Change the long file');
+    const label = writeCardLabel(ws, 'long.txt');
+    const card = await ui.waitForCard(label);
+    await (await visible(card.getByRole('button', { name: 'Edit the proposal' }), 'the Edit button')).click();
+    await visible(card.getByRole('textbox', { name: 'Your version of long.txt' }), 'the editor');
+    // Line 500 is "line 500"; go there with the keyboard and type at its end.
+    await ui.page.keyboard.press('Control+Home');
+    for (let i = 1; i < 500; i++) await ui.page.keyboard.press('ArrowDown');
+    await ui.page.keyboard.press('End');
+    await ui.page.keyboard.type(' edited here');
+    const mine = card.locator('.diff-view .d2h-ins').filter({ hasText: 'line 500 edited here' });
+    await visible(mine, 'the edited line 500 in the diff');
+    const scroller = card.locator('.diff-view-scroll');
+    const [row, view] = [await mine.boundingBox(), await scroller.boundingBox()];
+    expect(row && view && row.y >= view.y && row.y + row.height <= view.y + view.height + 1).toBe(true);
+    await ui.answer(card, 'Deny');
+    await visible(ui.page.getByText('Left as it was.'), "the model's text after the denial");
+  });
 });

@@ -32,7 +32,8 @@ export interface CodeEditorProps {
   resetText: string | null;
   /** Focus the editor once it is made (the person asked for it; never when a card appears). */
   autoFocus: boolean;
-  onChange(text: string): void;
+  /** The whole text after each change, and the line (1-based) the cursor is on. */
+  onChange(text: string, line: number): void;
 }
 
 const theme = EditorView.theme({
@@ -82,7 +83,9 @@ export default function CodeEditor({ initial, label, resets, resetText, autoFocu
           keymap.of([...defaultKeymap, ...historyKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': name, spellcheck: 'false', autocapitalize: 'off' }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+            if (!update.docChanged) return;
+            const { state } = update;
+            latest.current.onChange(state.doc.toString(), state.doc.lineAt(state.selection.main.head).number);
           }),
           theme,
         ],

@@ -5,7 +5,7 @@
  * classes for the look, and every piece of file content is a React text node.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import 'diff2html/bundles/css/diff2html.min.css';
 import { diffRowsFor, type LineRow, type SplitRow, type UnifiedRow } from './diff-rows';
 import { CODE_OPTIONS } from './visible-text';
@@ -18,11 +18,21 @@ const ROW_ESTIMATE_PX = 20;
 /** The diff scrolls inside the card beyond this, so the card's buttons stay in reach. */
 const MAX_HEIGHT_PX = 480;
 
+interface DiffViewProps {
+  cardId: string;
+  diff: string;
+  /**
+   * A line of the new side to keep in view (the line the person is editing on a card): each
+   * time the diff or the line changes, the rows scroll just enough to show it.
+   */
+  followLine?: number;
+}
+
 /**
  * Memoized: a card being edited re-renders on every keystroke, and the diff it shows changes
  * only when the core's rebuild arrives.
  */
-export const DiffView = memo(function DiffView({ cardId, diff }: { cardId: string; diff: string }) {
+export const DiffView = memo(function DiffView({ cardId, diff, followLine }: DiffViewProps) {
   const [layout, setLayout] = useState<DiffLayout>('split');
   const rows = useMemo(() => diffRowsFor(cardId, diff), [cardId, diff]);
   const list: readonly (UnifiedRow | SplitRow)[] = layout === 'split' ? rows.split : rows.unified;
@@ -45,13 +55,13 @@ export const DiffView = memo(function DiffView({ cardId, diff }: { cardId: strin
       {list.length === 0 ? (
         <p className="diff-view-empty">No lines to show.</p>
       ) : (
-        <DiffRowsWindow key={layout} rows={list} />
+        <DiffRowsWindow key={layout} rows={list} followLine={followLine} />
       )}
     </div>
   );
 });
 
-function DiffRowsWindow({ rows }: { rows: readonly (UnifiedRow | SplitRow)[] }) {
+function DiffRowsWindow({ rows, followLine }: { rows: readonly (UnifiedRow | SplitRow)[]; followLine?: number }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -59,6 +69,11 @@ function DiffRowsWindow({ rows }: { rows: readonly (UnifiedRow | SplitRow)[] }) 
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 12,
   });
+  useEffect(() => {
+    if (followLine === undefined) return;
+    const index = rowOfNewLine(rows, followLine);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [rows, followLine, virtualizer]);
   return (
     <div
       ref={scrollRef}
@@ -133,4 +148,12 @@ function LineContent({ line }: { line: LineRow }) {
       </span>
     </>
   );
+}
+
+/** The first row showing the new side's line `line` or a later one; -1 when none does. */
+function rowOfNewLine(rows: readonly (UnifiedRow | SplitRow)[], line: number): number {
+  return rows.findIndex((row) => {
+    const shown = row.kind === 'pair' ? row.right : row.kind === 'line' ? row : null;
+    return shown?.newNumber !== undefined && shown.newNumber >= line;
+  });
 }

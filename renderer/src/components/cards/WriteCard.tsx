@@ -80,7 +80,7 @@ function ShownDiff({
   return (
     <div className={editing && !editing.current ? 'card-diff-stale' : undefined}>
       {diff !== '' ? (
-        <DiffView cardId={key} diff={diff} />
+        <DiffView cardId={key} diff={diff} followLine={preview ? editing?.followLine : undefined} />
       ) : (
         preview && <p className="card-note">Your version is the same as the file on disk.</p>
       )}

@@ -49,8 +49,10 @@ export interface CardEditing {
   previewError: string | null;
   /** Bumped by reset: the editor replaces its text with the proposal (an undoable change). */
   resets: number;
+  /** The line the person last changed, for the diff to keep in view. */
+  followLine: number | undefined;
   openEditor(): void;
-  change(text: string): void;
+  change(text: string, line?: number): void;
   reset(): void;
 }
 
@@ -65,6 +67,7 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
   const [open, setOpen] = useState(kept);
   const [text, setText] = useState<string | null>(null);
   const [resets, setResets] = useState(0);
+  const [followLine, setFollowLine] = useState<number | undefined>(undefined);
   const seq = useRef(0);
 
   const proposalCall = useCall((api) => api['card.proposal']({ id: sessionId, cardId }));
@@ -125,8 +128,9 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
   }, [load]);
 
   const change = useCallback(
-    (next: string) => {
+    (next: string, line?: number) => {
       setText(next);
+      setFollowLine(line);
       if (next === proposal) {
         // The card's own diff is exact for the proposal; nothing to rebuild.
         queued.current = null;
@@ -159,6 +163,7 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
     current: latest !== null && latest.text === text,
     previewError: previewCall.error,
     resets,
+    followLine,
     openEditor,
     change,
     reset,
