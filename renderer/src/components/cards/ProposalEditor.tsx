@@ -10,7 +10,18 @@ import { VisibleText } from './VisibleText';
 import './card-editor.css';
 
 const loadEditor = () => import('./CodeEditor');
-const CodeEditor = lazy(loadEditor);
+/** A chunk that cannot be fetched (the host went away, a newer build) says so on the card, never blanks the window. */
+const CodeEditor = lazy(() =>
+  loadEditor().catch((error: unknown) => ({
+    default: function EditorNotLoaded() {
+      return (
+        <p className="box-danger card-error">
+          Could not load the editor: {error instanceof Error ? error.message : String(error)}
+        </p>
+      );
+    },
+  })),
+);
 
 /** How long after a write card appears its editor's code is fetched: after the card's first paint. */
 const PRELOAD_AFTER_MS = 300;
