@@ -173,10 +173,15 @@ describe('editing a proposal on the write card', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(changedOnDisk);
     await armed(again);
     await shotsAndAxe(world, 'card-edits-kept');
-    await ui.clickArmed(
-      again.getByRole('button', { name: 'Allow with my edits', exact: true }),
-      'the "Allow with my edits" button on the card asked again',
+    // This time with the card's own key: E, with the card itself focused.
+    const againEdited = again.getByRole('button', { name: 'Allow with my edits', exact: true });
+    await waitUntil(
+      () => againEdited.evaluate((el) => el.getAttribute('aria-disabled') !== 'true'),
+      Boolean,
+      '"Allow with my edits" armed on the card asked again',
     );
+    await again.focus();
+    await ui.page.keyboard.press('e');
     await expect.poll(() => fs.readFile(file, 'utf8'), { timeout: 30_000 }).toBe(mine);
     await visible(ui.page.getByText('Written as you edited it.'), "the model's closing text");
     expect(fake.pending()).toBe(0);
