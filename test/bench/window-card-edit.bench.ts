@@ -5,8 +5,10 @@
  *   one at a time into the card's editor, each timed in the page from its keydown to two
  *   frames after the card's diff shows the new text (card-edit-probe). The reference is the
  *   same key to the editor's own line painted (the floor any typing has); the card.preview
- *   round trip over the WebSocket is printed too, so the core's share is visible. Then a
- *   burst typed at 40 keys a second (key repeat is about 30): its last key to the diff caught up.
+ *   round trip over the WebSocket is printed too, so the core's share is visible, with the
+ *   same calls sent alone (no typing) and card.proposal (64 KiB back, no diff) for the
+ *   transport's own cost. Then a burst typed at 40 keys a second (key repeat is about 30):
+ *   its last key to the diff caught up.
  * - The editor's cost in JS: CodeMirror's bytes in the window's first load (0 when it is
  *   lazy), the editing feature's own modules there, and the lazy chunk, fetched once a write
  *   card is up (after its first paint), gzipped (each file with zlib, as a server would send it).
@@ -129,6 +131,23 @@ try {
   const echo = timings.map((t) => t.echo!);
   const previews = ((await page.evaluate('window.__editBench.previews')) as number[]).slice(WARM_KEYS);
 
+  // References for the core's share: the same card's card.proposal (a 64 KiB text back, no
+  // diff) and card.preview of one fixed text, each sent alone on the app's socket.
+  const fixedText = `${typed}${PROPOSAL}`;
+  const reference = async (name: string, payload: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const r = (await page.evaluate(
+        `window.__editBench.call(${JSON.stringify(name)}, Object.assign({}, window.__editBench.card, ${payload}))`,
+      )) as { ms: number; ok: boolean };
+      if (!r.ok) throw new Error(`${name} refused in the reference`);
+      times.push(r.ms);
+    }
+    return times.slice(5);
+  };
+  const proposalCalls = await reference('card.proposal', '{}');
+  const previewCalls = await reference('card.preview', JSON.stringify({ text: fixedText }));
+
   // A burst at typing speed: previews coalesce; time the last key to the diff caught up.
   const burst = Array.from({ length: BURST_KEYS }, (_, i) => 'abcdefghij'[i % 10]!).join('');
   const burstExpect = `${burst}${typed}line 0000`;
@@ -160,6 +179,10 @@ try {
     `  where it goes: keydown -> card.preview sent p50 ${ms(median(sent))}, p95 ${ms(p95(sent))}; ` +
       `sent -> reply (the core, over the WebSocket) p50 ${ms(median(previews))}, p95 ${ms(p95(previews))} over ${previews.length} calls; ` +
       `reply -> diff painted (two frames) p50 ${ms(median(afterReply))}, p95 ${ms(p95(afterReply))}`,
+  );
+  console.log(
+    `  the same calls sent alone: card.preview p50 ${ms(median(previewCalls))}, p95 ${ms(p95(previewCalls))}; ` +
+      `card.proposal (the transport and host for 64 KiB back, no diff) p50 ${ms(median(proposalCalls))}, p95 ${ms(p95(proposalCalls))}`,
   );
   console.log(
     `  a burst of ${BURST_KEYS} keys ${BURST_DELAY_MS} ms apart: last key -> diff caught up ${ms(last.diff!)}, ${burstPreviews} card.preview calls for ${BURST_KEYS} keys (one in flight at a time, the latest text next)`,

@@ -49,14 +49,30 @@ export const CARD_EDIT_PROBE = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 
   const sentAt = new Map();
+  // Calls of the bench's own, on the app's socket, with ids the app never uses (it ignores their replies).
+  const own = new Map();
+  let ownId = 900000;
+  let socket = null;
+  bench.call = (name, payload) => new Promise((resolve) => {
+    const id = ++ownId;
+    own.set(id, { at: performance.now(), resolve });
+    socket.send(JSON.stringify({ t: 'call', id, name, payload }));
+  });
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
+      socket = this;
       this.addEventListener('message', (ev) => {
         if (typeof ev.data !== 'string' || !ev.data.startsWith('{"t":"reply"')) return;
         const m = /^\\{"t":"reply","id":(\\d+)/.exec(ev.data);
         const id = m && Number(m[1]);
+        if (id !== null && own.has(id)) {
+          const call = own.get(id);
+          own.delete(id);
+          call.resolve({ ms: performance.now() - call.at, ok: ev.data.includes('"ok":true') });
+          return;
+        }
         if (id !== null && sentAt.has(id)) {
           const now = performance.now();
           const sent = sentAt.get(id);
@@ -69,6 +85,10 @@ export const CARD_EDIT_PROBE = `(() => {
     send(data) {
       if (typeof data === 'string' && data.includes('"name":"card.preview"')) {
         const m = /"id":(\\d+)/.exec(data);
+        if (!bench.card) {
+          const p = JSON.parse(data).payload;
+          bench.card = { id: p.id, cardId: p.cardId };
+        }
         const at = performance.now();
         const k = current;
         if (k && k.timing.sent === undefined) k.timing.sent = at - k.t0;
