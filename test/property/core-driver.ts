@@ -41,6 +41,8 @@ export class CoreDriver {
   readonly unexpected: string[] = [];
   /** The undos, redos and rewinds the person asked for, with the app's replies, until the check takes them. */
   readonly restores: RestoreCall[] = [];
+  /** Edited answers the app refused though it must take them, until the sessions rest again to look. */
+  private readonly refusedTakes: { s: number; cardId: string; problem: string }[] = [];
   /** Cards a person answered and the app took, until the app restarts. */
   private readonly answeredOpen = new Set<string>();
   private core!: Core;
@@ -129,6 +131,7 @@ export class CoreDriver {
         await this.boot();
         if (step.answer) await this.answerAtOnce(step.answer, step.edit);
         await this.settle(AFTER_BOOT_MS);
+        await this.lookAtRefusedTakes();
         return;
       case 'world':
         throw new Error('the world is changed by the caller');
@@ -214,12 +217,28 @@ export class CoreDriver {
     const where = `inv-edit: s${s} card ${card.cardId} (${card.body.kind}${open ? ', open' : ''})`;
     if (refusal !== null && reply.ok) this.unexpected.push(`${where} took an answer with ${refusal}`);
     if (mustTake && !reply.ok) {
-      this.unexpected.push(`${where} refused an allow_once with edits it must take: ${reply.error}`);
+      const problem = `${where} refused an allow_once with edits it must take: ${reply.error}`;
+      this.refusedTakes.push({ s, cardId: card.cardId, problem });
+      if (!atOnce) await this.lookAtRefusedTakes();
     }
     if (was !== null) {
       await this.settle();
       const now = await this.logged();
       if (now !== was) this.unexpected.push(`${where} refused ${refusal}, and yet changed ${was} to ${now}`);
+    }
+  }
+
+  /**
+   * A refused edit it must take is a problem unless the card was being withdrawn as it came
+   * (after a boot, a resume that finds the file changed withdraws it and asks again), as the
+   * log shows once the sessions rest.
+   */
+  private async lookAtRefusedTakes(): Promise<void> {
+    if (this.refusedTakes.length === 0) return;
+    await this.settle();
+    for (const { s, cardId, problem } of this.refusedTakes.splice(0)) {
+      const events = (await this.session(s)).allEvents();
+      if (!events.some((e) => e.type === 'card_withdrawn' && e.cardId === cardId)) this.unexpected.push(problem);
     }
   }
 
