@@ -1,10 +1,11 @@
 /**
  * The person's edits on a card (SPEC §13), as this suite models them: the text a history's
  * Edit stands for, and whether the app must refuse an answer carrying it. An edited answer
- * is taken only as allow_once, on a write card, with at most 256 KiB in UTF-8 and no NUL;
- * anything else is refused and changes nothing. What an edited allow writes is the text as
+ * is taken only as allow_once, on a write card whose proposal is UTF-8 text, with at most
+ * 256 KiB in UTF-8 and no NUL; anything else is refused and changes nothing. What an edited allow writes is the text as
  * UTF-8 (Buffer.from: a lone surrogate is written as U+FFFD, as the person's editor shows it).
  */
+import { isUtf8 } from 'node:buffer';
 import type { Answer, CardBody } from '../../shared/cards.js';
 import { WRITE_MAX_BYTES } from '../../shared/limits.js';
 import type { Edit } from './history.js';
@@ -38,10 +39,14 @@ export function editedBytes(text: string): Buffer {
   return Buffer.from(text, 'utf8');
 }
 
-/** Why the app must refuse this answer with these edits, or null when it must be taken (if the card is open). */
-export function editRefusal(answer: Answer, body: CardBody, text: string): string | null {
+/**
+ * Why the app must refuse this answer with these edits, or null when it must be taken (if
+ * the card is open). `proposal`: the write card's proposal, as bytes.
+ */
+export function editRefusal(answer: Answer, body: CardBody, text: string, proposal: Buffer | null): string | null {
   if (answer !== 'allow_once') return `edits with ${answer}`;
   if (body.kind !== 'write') return `edits on a ${body.kind} card`;
+  if (proposal !== null && !isUtf8(proposal)) return 'edits to a proposal that is not UTF-8 text';
   if (text.length > WRITE_MAX_BYTES) return `edits of ${text.length} characters`;
   const bytes = editedBytes(text);
   if (bytes.length > WRITE_MAX_BYTES) return `edits of ${bytes.length} bytes`;

@@ -203,8 +203,9 @@ export class CoreDriver {
    */
   private async give(s: number, card: CardEvent, answer: Answer, edit?: Edit, atOnce = false): Promise<void> {
     const id = this.ids[s]!;
-    const edited = edit === undefined ? undefined : editedText(edit, await this.proposalText(s, card));
-    const refusal = edited === undefined ? null : editRefusal(answer, card.body, edited);
+    const proposal = edit === undefined ? null : await this.proposal(s, card);
+    const edited = edit === undefined ? undefined : editedText(edit, proposal?.toString('utf8') ?? '');
+    const refusal = edited === undefined ? null : editRefusal(answer, card.body, edited, proposal);
     const open = (await this.session(s)).snapshot().openCards.some((c) => c.cardId === card.cardId);
     const mustTake = edited !== undefined && refusal === null && open && !this.answeredOpen.has(card.cardId);
     const was = refusal === null || atOnce ? null : await this.logged();
@@ -242,11 +243,10 @@ export class CoreDriver {
     }
   }
 
-  /** The proposal a write card shows, as text; '' for a card with none. */
-  private async proposalText(s: number, card: CardEvent): Promise<string> {
-    if (card.body.kind !== 'write') return '';
-    const file = path.join(this.layout.data, 'sessions', this.ids[s]!, 'blobs', card.body.proposalBlob);
-    return fs.readFile(file, 'utf8');
+  /** The proposal a write card shows; null for a card with none. */
+  private async proposal(s: number, card: CardEvent): Promise<Buffer | null> {
+    if (card.body.kind !== 'write') return null;
+    return fs.readFile(path.join(this.layout.data, 'sessions', this.ids[s]!, 'blobs', card.body.proposalBlob));
   }
 
   /** Each session's last seq, open cards and grants: what a refused answer must leave as it was. */
