@@ -72,7 +72,14 @@ function DiffRowsWindow({ rows, followLine }: { rows: readonly (UnifiedRow | Spl
   useEffect(() => {
     if (followLine === undefined) return;
     const index = rowOfNewLine(rows, followLine);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (index < 0) return;
+    // From the virtualizer's own numbers, no DOM read: a row already in view costs nothing
+    // (scrolling to it anyway forced a layout on every keystroke).
+    const item = virtualizer.measurementsCache[index];
+    const top = virtualizer.scrollOffset;
+    const height = virtualizer.scrollRect?.height;
+    if (item && top !== null && height !== undefined && item.start >= top && item.end <= top + height) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
   }, [rows, followLine, virtualizer]);
   return (
     <div

@@ -63,8 +63,8 @@ export function WriteCard({ sessionId, workspace, cardId, body, inRecord }: Card
 
 /**
  * The diff of the file on disk against the proposal, or against the person's text as the
- * core rebuilt it last. Until the first rebuild arrives it shows the proposal's, marked as
- * being updated.
+ * core rebuilt it last. Until the first rebuild arrives it shows the proposal's; a diff left
+ * behind the text for a moment is marked as being updated.
  */
 function ShownDiff({
   editing,
@@ -78,7 +78,7 @@ function ShownDiff({
   const preview = editing?.latest?.preview ?? null;
   const [key, diff] = preview ? [`${cardId}:edited`, preview.diff] : [cardId, proposalDiff];
   return (
-    <div className={editing && !editing.current ? 'card-diff-stale' : undefined}>
+    <div className={editing?.lagging ? 'card-diff-stale' : undefined}>
       {diff !== '' ? (
         <DiffView cardId={key} diff={diff} followLine={preview ? editing?.followLine : undefined} />
       ) : (
@@ -95,7 +95,7 @@ function EditedNotes({ editing }: { editing: CardEditing }) {
     <>
       <p className="card-diff-caption">
         The file on disk → your version:
-        {!editing.current && !editing.previewError && <span className="card-diff-updating"> updating…</span>}
+        {editing.lagging && !editing.previewError && <span className="card-diff-updating"> updating…</span>}
       </p>
       {editing.previewError && (
         <p className="box-danger card-error">Could not rebuild the diff from your version: {editing.previewError}</p>

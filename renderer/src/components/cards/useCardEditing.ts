@@ -14,6 +14,13 @@ import type { Reply } from '../../../../shared/contract';
 import type { CardEvent } from '../../../../shared/reducer';
 import { useCall } from '../../api/use-call';
 
+/**
+ * How long the diff may stay behind the text before the card says it is updating: a rebuild
+ * takes tens of milliseconds, and an indicator that blinked on every keystroke (with the
+ * relayout it costs) would say nothing.
+ */
+export const LAGGING_MS = 150;
+
 /** The write tools whose proposal is a whole file the person can edit. */
 const EDITABLE_TOOLS: ReadonlySet<string> = new Set(['write_file', 'search_replace']);
 
@@ -46,6 +53,8 @@ export interface CardEditing {
   latest: PreviewOf | null;
   /** The latest preview is of the text as it is now. */
   current: boolean;
+  /** The diff has been behind the text for LAGGING_MS with no newer rebuild arriving. */
+  lagging: boolean;
   previewError: string | null;
   /** Bumped by reset: the editor replaces its text with the proposal (an undoable change). */
   resets: number;
@@ -149,6 +158,15 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
 
   const latest = previewCall.data ?? null;
   const edited = text !== null && proposal !== null && text !== proposal;
+  const current = latest !== null && latest.text === text;
+  const behind = edited && !current;
+  const rebuilt = latest?.seq ?? 0;
+  const [laggedAt, setLaggedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (!behind) return;
+    const timer = setTimeout(() => setLaggedAt(rebuilt), LAGGING_MS);
+    return () => clearTimeout(timer);
+  }, [behind, rebuilt]);
   return {
     editable,
     open: editable && open,
@@ -160,7 +178,8 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
     text,
     edited,
     latest,
-    current: latest !== null && latest.text === text,
+    current,
+    lagging: behind && laggedAt === rebuilt,
     previewError: previewCall.error,
     resets,
     followLine,

@@ -185,6 +185,9 @@ describe('editing a write card', () => {
     expect(waiting.map((w) => w.req.text)).toEqual([`${PROPOSAL}1`]);
     await act(async () => waiting[0]!.done());
     expect(waiting.map((w) => w.req.text)).toEqual([`${PROPOSAL}1`, `${PROPOSAL}123`]);
+    // Behind the text, it says so only once that lasts (no blinking on every keystroke).
+    expect(screen.queryByText(/updating…/)).toBeNull();
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 200)));
     expect(screen.getByText(/updating…/)).toBeInTheDocument();
     await act(async () => waiting[1]!.done());
     expect(waiting).toHaveLength(2);
