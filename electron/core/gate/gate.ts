@@ -109,7 +109,7 @@ export class Gate {
   /**
    * Cards open in the log that a resume has not planned again yet (expected, or a resume
    * still planning): they take an answer with edits, like any answer, before openWrites
-   * knows them. Only the Session expects a card, and it lets edits through only to a write card.
+   * knows them. Only a write card is held here (expect and resume look at its kind).
    */
   private readonly resuming = new Set<string>();
   private readonly openWrites = new OpenWrites();
@@ -178,10 +178,12 @@ export class Gate {
    * Marks a card from the log as about to be resumed, so an answer that arrives while the
    * resume is still planning is taken rather than refused.
    */
-  expect(cardId: string): void {
+  expect(card: CardEvent): void {
+    const { cardId } = card;
     if (this.waiting.has(cardId) || this.expected.has(cardId) || this.closed.has(cardId)) return;
     this.expected.set(cardId, this.openWait(cardId));
-    this.resuming.add(cardId);
+    // Only a write card takes edits, resuming or not.
+    if (card.body.kind === 'write') this.resuming.add(cardId);
   }
 
   /**

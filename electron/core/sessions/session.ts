@@ -416,7 +416,7 @@ export class Session {
     }
     // The model is looked up when the next step needs it, so a card stays answerable after a
     // restart even before a model is configured; that step then fails with a plain message.
-    if (openCards[0]) this.gate.expect(openCards[0].cardId);
+    if (openCards[0]) this.gate.expect(openCards[0]);
     if (openQuestion) this.questions.expect(openQuestion.questionId);
     this.runTurn(turnId, () => this.deps.chat(this.info.model), {
       card: openCards[0],

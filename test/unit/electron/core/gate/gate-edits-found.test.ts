@@ -36,7 +36,7 @@ describe('an allow_once with edits on a write card open across a restart', () =>
     const h = await GateHarness.open();
     const { card, call, after } = await stoppedAtCard(h);
 
-    after.gate.expect(card.cardId);
+    after.gate.expect(card);
     after.gate.answer(card.cardId, 'allow_once', EDITED);
     expect(after.appended).toEqual([]);
 
@@ -62,7 +62,7 @@ describe('an allow_once with edits on a write card open across a restart', () =>
     const { card, call, after } = await stoppedAtCard(h);
     await h.put('a.txt', 'changed\n');
 
-    after.gate.expect(card.cardId);
+    after.gate.expect(card);
     after.gate.answer(card.cardId, 'allow_once', EDITED);
     const pending = after.pending(after.gate.resume(card, call));
     const second = await pending.card();
@@ -82,7 +82,7 @@ describe('an allow_once with edits on a write card open across a restart', () =>
     const h = await GateHarness.open();
     const { card, after } = await stoppedAtCard(h);
 
-    after.gate.expect(card.cardId);
+    after.gate.expect(card);
     expect(() => after.gate.answer(card.cardId, 'allow_session', EDITED)).toThrow(/only with allow_once/);
     expect(() => after.gate.answer(card.cardId, 'allow_once', 'a\0b')).toThrow(/NUL/);
     expect(after.appended).toEqual([]);

@@ -216,6 +216,20 @@ describe("the card's diff rebuilt from the person's text", () => {
   });
 });
 
+describe('a card open across a restart, before its resume', () => {
+  it('refuses edits to a command card it expects, and takes its plain answer', async () => {
+    const h = await GateHarness.open();
+    const s = await h.session();
+    const call = s.call('run', { argv: ['true'] });
+    const card = await s.startCall(call).card();
+    const after = await h.restart(s);
+    after.gate.expect(card);
+    expect(() => after.gate.answer(card.cardId, 'allow_once', 'x')).toThrow(/only a write can be allowed with edits/);
+    after.gate.answer(card.cardId, 'deny');
+    expect(await after.gate.resume(card, call)).toMatchObject({ ok: false, error: 'denied by the user' });
+  });
+});
+
 describe('a re-asked card with kept edits, across a restart', () => {
   it('keeps the edits when the file changed again while the app was closed', async () => {
     const { h, s } = await world();

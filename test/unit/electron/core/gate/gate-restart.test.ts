@@ -71,7 +71,7 @@ describe('a write card open across a restart', () => {
     await h.put('a.txt', 'old\n');
     const { card, call, after } = await stoppedAtCard(h, 'write_file', { path: 'a.txt', content: 'new\n' });
 
-    after.gate.expect(card.cardId);
+    after.gate.expect(card);
     after.gate.answer(card.cardId, 'allow_once');
     expect(after.appended).toEqual([]);
     expect(await h.read('a.txt')).toBe('old\n');
@@ -88,7 +88,7 @@ describe('a write card open across a restart', () => {
     const { card, call, after } = await stoppedAtCard(h, 'write_file', { path: 'a.txt', content: 'new\n' });
     await h.put('a.txt', 'edited\n');
 
-    after.gate.expect(card.cardId);
+    after.gate.expect(card);
     after.gate.answer(card.cardId, 'allow_session');
     const pending = after.pending(after.gate.resume(card, call));
     const second = await pending.card();
