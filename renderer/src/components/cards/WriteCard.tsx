@@ -45,7 +45,7 @@ export function WriteCard({ sessionId, workspace, cardId, body, inRecord }: Card
           : `${byteSize(body.beforeBytes)} → ${byteSize(body.proposalBytes)}`}
         {showEdits && editing.latest && `; your version ${byteSize(editing.latest.preview.editedBytes)}`}
       </p>
-      {editing?.open && <ProposalEditor editing={editing} path={relative} focusOnLoad={!editing.kept} />}
+      {editing?.open && <ProposalEditor editing={editing} path={relative} focusOnLoad={!editing.autoOpened} />}
       {showEdits ? (
         <EditedNotes editing={editing} />
       ) : (

@@ -13,6 +13,7 @@ import type { EditPreview } from '../../../../shared/card-edits';
 import type { Reply } from '../../../../shared/contract';
 import type { CardEvent } from '../../../../shared/reducer';
 import { useCall } from '../../api/use-call';
+import { cardDraft, keepCardDraft } from './card-drafts';
 
 /**
  * How long the diff may stay behind the text before the card says it is updating: a rebuild
@@ -39,6 +40,8 @@ export interface CardEditing {
   open: boolean;
   /** The card re-asks after a stale answer and carries the person's edits from it. */
   kept: boolean;
+  /** The editor opened by itself (kept edits, or text typed before the card was last shown): it takes no focus. */
+  autoOpened: boolean;
   loading: boolean;
   loadError: string | null;
   /** The model's whole proposal, once loaded. */
@@ -73,7 +76,10 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
   const editable = isEditableWrite(card);
   const kept = editable && card.reasked?.edits !== undefined;
   const cardId = card.cardId;
-  const [open, setOpen] = useState(kept);
+  // What the person typed on this card before it was last unmounted (another tab shown).
+  const [draft] = useState(() => (editable ? cardDraft(cardId) : undefined));
+  const autoOpened = kept || draft !== undefined;
+  const [open, setOpen] = useState(autoOpened);
   const [text, setText] = useState<string | null>(null);
   const [resets, setResets] = useState(0);
   const [followLine, setFollowLine] = useState<number | undefined>(undefined);
@@ -108,7 +114,7 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
 
   const loaded = proposalCall.data;
   const proposal = loaded?.text ?? null;
-  const initial = loaded ? (loaded.edited?.text ?? loaded.text) : null;
+  const initial = loaded ? (draft ?? loaded.edited?.text ?? loaded.text) : null;
 
   const runProposal = proposalCall.run;
   const startedLoading = useRef(false);
@@ -120,16 +126,16 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
         startedLoading.current = false;
         return;
       }
-      const start = reply.data.edited?.text ?? reply.data.text;
+      const start = draft ?? reply.data.edited?.text ?? reply.data.text;
       setText(start);
       if (start !== reply.data.text) requestPreview(start);
     });
-  }, [runProposal, requestPreview]);
+  }, [runProposal, requestPreview, draft]);
 
-  // A re-asked card with kept edits opens its editor at once (without taking focus).
+  // A re-asked card with kept edits, or one the person had typed on, opens its editor at once (without taking focus).
   useEffect(() => {
-    if (kept) load();
-  }, [kept, load]);
+    if (autoOpened) load();
+  }, [autoOpened, load]);
 
   const openEditor = useCallback(() => {
     setOpen(true);
@@ -138,6 +144,7 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
 
   const change = useCallback(
     (next: string, line?: number) => {
+      keepCardDraft(cardId, next);
       setText(next);
       setFollowLine(line);
       if (next === proposal) {
@@ -147,7 +154,7 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
       }
       requestPreview(next);
     },
-    [proposal, requestPreview],
+    [cardId, proposal, requestPreview],
   );
 
   const reset = useCallback(() => {
@@ -171,6 +178,7 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
     editable,
     open: editable && open,
     kept,
+    autoOpened,
     loading: proposalCall.pending,
     loadError: proposalCall.error,
     proposal,

@@ -290,6 +290,24 @@ describe('editing a write card', () => {
     expect(screen.getByRole('button', { name: 'Allow with my edits' })).toBeInTheDocument();
   });
 
+  it('keeps what the person typed when the card is shown again (another tab, then back)', async () => {
+    const card = cardOf(writeBody());
+    const first = setup(card);
+    const area = await openEditor();
+    const mine = PROPOSAL.replace('limit = 20', 'limit = 42');
+    typeInto(area, mine);
+    await screen.findByRole('button', { name: 'Allow with my edits' });
+    first.view.unmount();
+
+    const again = setup(card);
+    screen.getByRole('textbox', { name: 'Message' }).focus();
+    const restored = await editorArea();
+    expect(EditorView.findFromDOM(restored)!.state.doc.toString()).toBe(mine);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+    expect(await screen.findByRole('button', { name: 'Allow with my edits' })).toBeInTheDocument();
+    expect(again.fake.requestsOf('card.preview')).toEqual([{ id: SESSION, cardId: card.cardId, text: mine }]);
+  });
+
   it('offers no editor on a read card, nor in the transcript record', () => {
     const fake = createFakeApi();
     render(
