@@ -108,6 +108,8 @@ export interface WriteCardBody {
   proposalBlob: string;
   /** Set when the diff could not be computed within bounds and a whole-file hunk is shown. */
   diffNote?: string;
+  /** Why the person cannot edit this proposal on the card (SPEC §13); absent when they can. */
+  uneditable?: string;
 }
 
 export interface ReadCardBody {

@@ -6,6 +6,7 @@ import type { CardBody, CommandSandbox } from '../../../shared/cards.js';
 import type { CardDiff } from '../diff/card-diff.js';
 import type { DiffSides } from '../diff/unified-diff.js';
 import type { Plan } from '../tools/types.js';
+import { whyProposalUneditable } from './card-edits.js';
 
 /** The card diff (electron/core/diff), injected so the gate can be tested with any differ. */
 export type DiffFn = (sides: DiffSides) => Promise<CardDiff>;
@@ -60,7 +61,12 @@ async function writeBody(plan: Extract<Plan, { kind: 'write' }>, diff: DiffFn, p
     digest: plan.digest,
     proposalBlob,
     ...(d.note ? { diffNote: d.note } : {}),
+    ...withReason(whyProposalUneditable(plan.after)),
   };
+}
+
+function withReason(uneditable: string | null): { uneditable?: string } {
+  return uneditable === null ? {} : { uneditable };
 }
 
 /**

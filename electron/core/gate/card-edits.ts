@@ -22,6 +22,17 @@ export interface PersonAnswer {
   edited?: Buffer;
 }
 
+/**
+ * Why a proposal cannot be edited on the card, or null. An editor holds text: a proposal
+ * with bytes that are not UTF-8 (search_replace works on bytes) would come back from it
+ * with U+FFFD in their place, changing bytes the person never touched.
+ */
+export function whyProposalUneditable(proposal: Buffer): string | null {
+  return isUtf8(proposal)
+    ? null
+    : 'the proposal holds bytes that are not UTF-8 text, which an editor cannot keep as they are';
+}
+
 /** Why these bytes cannot be written as the person's version, or null when they can. */
 export function editProblem(bytes: Buffer): string | null {
   if (bytes.length > WRITE_MAX_BYTES) {
@@ -66,17 +77,11 @@ export class OpenWrites {
     return this.sides.has(cardId);
   }
 
-  /**
-   * Why this open write card cannot be edited, or null. An editor holds text: a proposal
-   * with bytes that are not UTF-8 (search_replace in a file that has such bytes) would
-   * come back from it with U+FFFD in their place, changing bytes the person never touched.
-   */
+  /** Why this open write card cannot be edited, or null. */
   whyNotEditable(cardId: string): string | null {
     const sides = this.sides.get(cardId);
     if (!sides) return `card ${cardId} is not an open write card; only a write can be allowed with edits`;
-    if (!isUtf8(sides.proposal))
-      return 'the proposal holds bytes that are not UTF-8 text, which an editor cannot keep as they are';
-    return null;
+    return whyProposalUneditable(sides.proposal);
   }
 
   forget(cardId: string): void {

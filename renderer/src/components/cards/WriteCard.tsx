@@ -39,6 +39,9 @@ export function WriteCard({ sessionId, workspace, cardId, body, inRecord }: Card
         )}
       </div>
       <PlaceMarker inside={body.inside} path={body.path} />
+      {!inRecord && body.uneditable && (
+        <p className="card-note">This proposal cannot be edited here: {body.uneditable}.</p>
+      )}
       <p className="card-sizes">
         {body.creates || body.beforeBytes === null
           ? `new file, ${byteSize(body.proposalBytes)}`

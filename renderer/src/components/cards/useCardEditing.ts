@@ -69,7 +69,7 @@ export interface CardEditing {
 }
 
 export function isEditableWrite(card: CardEvent): boolean {
-  return card.body.kind === 'write' && EDITABLE_TOOLS.has(card.body.tool);
+  return card.body.kind === 'write' && EDITABLE_TOOLS.has(card.body.tool) && card.body.uneditable === undefined;
 }
 
 export function useCardEditing(sessionId: string, card: CardEvent): CardEditing {

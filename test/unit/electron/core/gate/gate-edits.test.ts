@@ -123,6 +123,8 @@ describe('an edited answer refused, changing nothing', () => {
     const s = await h.session();
     const pending = s.start('search_replace', { path: 'latin1.txt', old: '1', new: '2' });
     const card = await pending.card();
+    // The card says so from the start, so the window offers no editor.
+    expect(card.body).toMatchObject({ uneditable: expect.stringMatching(/not UTF-8/) });
     expect((await s.gate.preview(card.cardId, 'café = 2\n')).problem).toMatch(/not UTF-8/);
     expect(() => s.gate.answer(card.cardId, 'allow_once', 'café = 2\n')).toThrow(/not UTF-8/);
     expect(s.types()).toEqual(['card']);

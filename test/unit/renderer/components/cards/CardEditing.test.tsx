@@ -308,6 +308,13 @@ describe('editing a write card', () => {
     expect(again.fake.requestsOf('card.preview')).toEqual([{ id: SESSION, cardId: card.cardId, text: mine }]);
   });
 
+  it('offers no editor on a proposal the core says cannot be edited, and says why', () => {
+    const uneditable = 'the proposal holds bytes that are not UTF-8 text, which an editor cannot keep as they are';
+    const { region } = setup(cardOf({ ...writeBody(), uneditable }));
+    expect(within(region).queryByRole('button', { name: 'Edit the proposal' })).toBeNull();
+    expect(within(region).getByText(`This proposal cannot be edited here: ${uneditable}.`)).toBeTruthy();
+  });
+
   it('offers no editor on a read card, nor in the transcript record', () => {
     const fake = createFakeApi();
     render(
