@@ -310,7 +310,7 @@ describe('editing a write card', () => {
 
   it('offers no editor on a proposal the core says cannot be edited, and says why', () => {
     const uneditable = 'the proposal holds bytes that are not UTF-8 text, which an editor cannot keep as they are';
-    const { region } = setup(cardOf({ ...writeBody(), uneditable }));
+    const { region } = setup(cardOf(writeBody({ uneditable })));
     expect(within(region).queryByRole('button', { name: 'Edit the proposal' })).toBeNull();
     expect(within(region).getByText(`This proposal cannot be edited here: ${uneditable}.`)).toBeTruthy();
   });
