@@ -24,6 +24,7 @@ import { REPO_ROOT } from '../e2e/harness/repo-root.js';
 import { bundleShares } from './window/bundle-shares.js';
 import { CARD_EDIT_PROBE, type KeyTiming } from './window/card-edit-probe.js';
 import { median, startWindowRig } from './window/window-rig.js';
+import { sampleLines } from './window/sample-lines.js';
 
 const KiB = 1024;
 const TARGET_P95_MS = 50;
@@ -32,18 +33,9 @@ const KEYS = 60;
 const BURST_KEYS = 20;
 const BURST_DELAY_MS = 25;
 
-function lines(count: number, changed: (i: number) => boolean): string {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const line = `line ${String(i).padStart(4, '0')}: the quick brown fox jumps over the dog`;
-    out.push(changed(i) ? `CHANGED ${line}` : line);
-  }
-  return out.join('\n') + '\n';
-}
-
 // 1280 lines with every 7th changed: a proposal of 64 KiB, and a diff of about as much.
-const OLD = lines(1280, () => false);
-const PROPOSAL = lines(1280, (i) => i % 7 === 3);
+const OLD = sampleLines(1280, () => false);
+const PROPOSAL = sampleLines(1280, (i) => i % 7 === 3);
 
 function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

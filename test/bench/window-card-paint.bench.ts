@@ -19,26 +19,18 @@ import { REPO_ROOT } from '../e2e/harness/repo-root.js';
 import { allLoggedEvents } from '../e2e/harness/session-logs.js';
 import { cardPaintProbe, plainRowsPaint, wholeDiff2HtmlPaint, type CardTiming } from './window/card-paint-probe.js';
 import { median, startWindowRig } from './window/window-rig.js';
+import { sampleLines } from './window/sample-lines.js';
 
 const CARDS_PER_KIND = 6;
 const TARGET_MS = 150;
 const MARKER = 'CHANGED line 0003';
 
-function lines(count: number, changed: (i: number) => boolean): string {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const line = `line ${String(i).padStart(4, '0')}: the quick brown fox jumps over the dog`;
-    out.push(changed(i) ? `CHANGED ${line}` : line);
-  }
-  return out.join('\n') + '\n';
-}
-
 // 1080 lines with every 7th changed: one hunk of just under 64 KiB (checked below from the log).
-const MID_OLD = lines(1080, () => false);
-const MID_NEW = lines(1080, (i) => i % 7 === 3);
+const MID_OLD = sampleLines(1080, () => false);
+const MID_NEW = sampleLines(1080, (i) => i % 7 === 3);
 // A 1 MiB file rewritten to the largest proposal allowed: the card shows the first 400 lines.
-const BIG_OLD = lines(17_000, () => false).slice(0, 1024 * 1024);
-const BIG_NEW = lines(17_000, (i) => i % 7 === 3).slice(0, 256 * 1024);
+const BIG_OLD = sampleLines(17_000, () => false).slice(0, 1024 * 1024);
+const BIG_NEW = sampleLines(17_000, (i) => i % 7 === 3).slice(0, 256 * 1024);
 
 const fake = await startFakeModel({ keepBodies: false });
 const rig = await startWindowRig({ model: fakeModelConfig(fake.openaiBaseURL), initScripts: [cardPaintProbe(MARKER)] });

@@ -286,18 +286,10 @@ describe('rewind', () => {
   });
 
   it('"both" with every file already back rewinds the conversation alone, where "code" refuses', async () => {
-    h = await startHarness(undefined, { sandboxFor: noSandbox });
-    await seedWorkspace(h.workspace);
-    const before = await hashTree(h.workspace);
-    allowEveryCard(h);
-    scriptTurn(h);
-    const id = await h.open();
-    await runTurn(h, id, 'first message');
-    const events = await h.events(id);
-    const seq = events.find((e) => e.type === 'user_message')!.seq;
-    const turnId = events.find((e) => e.type === 'turn_started')!.turnId;
+    const { h, id, turnId } = await seededTurnDone();
+    const seq = (await h.events(id)).find((e) => e.type === 'user_message')!.seq;
     await h.call('session.undo', { id, turnId });
-    expect(await hashTree(h.workspace)).toEqual(before);
+    const back = await hashTree(h.workspace);
 
     expect(await h.raw('session.rewind', { id, seq, restore: 'code' })).toEqual({
       ok: false,
@@ -305,9 +297,9 @@ describe('rewind', () => {
     });
     const outcome = await h.call('session.rewind', { id, seq, restore: 'both' });
     expect(outcome).toMatchObject({ restored: [], kept: [] });
-    expect(await hashTree(h.workspace)).toEqual(before);
+    expect(await hashTree(h.workspace)).toEqual(back);
     const taken = await h.call('session.takeReturned', { id });
-    expect(taken.messages.map((m) => m.text)).toEqual(['first message']);
+    expect(taken.messages.map((m) => m.text)).toEqual(['go']);
   });
 
   it("survives a restart: the rewound range stays out of the model's view", async () => {
