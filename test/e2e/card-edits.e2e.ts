@@ -75,8 +75,8 @@ describe('editing a proposal on the write card', () => {
     const allowEdited = card.getByRole('button', { name: 'Allow with my edits', exact: true });
     await visible(allowEdited, 'the fourth answer, "Allow with my edits"');
     await visible(
-      card.getByText(/Allow once and Allow for this session write the model's proposal, not your edits/),
-      'the note that the other answers allow the proposal',
+      card.getByText(/You edited the proposal: allow your version once, or deny/),
+      'the note that only the edits or a deny answer now',
     );
     await waitUntil(
       () => allowEdited.evaluate((el) => el.getAttribute('aria-disabled') !== 'true'),
@@ -171,7 +171,7 @@ describe('editing a proposal on the write card', () => {
       'the diff against the file as it is now',
     );
     expect(await fs.readFile(file, 'utf8')).toBe(changedOnDisk);
-    await armed(again);
+    await armed(again, 'Deny');
     await shotsAndAxe(world, 'card-edits-kept');
     // This time with the card's own key: E, with the card itself focused.
     const againEdited = again.getByRole('button', { name: 'Allow with my edits', exact: true });

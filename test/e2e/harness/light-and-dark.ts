@@ -29,8 +29,15 @@ export async function shotsAndAxe(world: World, state: string): Promise<void> {
   expect(reports, reports.join('\n')).toEqual([]);
 }
 
-/** Waits until a card's answers are armed, so the photographs show the card a person acts on. */
-export async function armed(card: Locator): Promise<void> {
-  const allow = card.getByRole('button', { name: 'Allow once', exact: true });
-  await waitUntil(() => allow.evaluate((el) => el.getAttribute('aria-disabled') !== 'true'), Boolean, 'the card armed');
+/**
+ * Waits until a card's answers are armed, so the photographs show the card a person acts
+ * on; on a card being edited the allows stay inert, so its Deny tells.
+ */
+export async function armed(card: Locator, button = 'Allow once'): Promise<void> {
+  const answer = card.getByRole('button', { name: button, exact: true });
+  await waitUntil(
+    () => answer.evaluate((el) => el.getAttribute('aria-disabled') !== 'true'),
+    Boolean,
+    'the card armed',
+  );
 }

@@ -4,8 +4,10 @@
  * and show a filling bar. Enter on an answer button does nothing: Enter alone never allows.
  *
  * Once the person edited a write's proposal, a fourth answer, "Allow with my edits", sits in
- * its own row above the three (so they do not move), and a note says the three still answer
- * for the model's proposal. It arms on its own: 0.5 s after the diff of the latest text.
+ * its own row above the three (so they do not move). It arms on its own: 0.5 s after the
+ * diff of the latest text. While the text differs, Allow once and Allow for this session are
+ * inert (they would write the model's proposal and drop the edits unseen): the person allows
+ * their version, denies, or resets to the proposal to answer it as proposed.
  */
 import { useId, type KeyboardEvent } from 'react';
 import type { Answer } from '../../../../shared/cards';
@@ -44,28 +46,33 @@ function swallowEnter(event: KeyboardEvent) {
 
 export function AnswerBar({ scope, armed, busy, onAnswer, edits }: AnswerBarProps) {
   const scopeId = useId();
-  const inert = !armed || busy;
-  const button = (answer: Answer, extra: string, key: string) => (
-    <button
-      type="button"
-      className={`card-answer card-answer-${extra}`}
-      aria-disabled={inert}
-      aria-keyshortcuts={key}
-      aria-describedby={answer === 'allow_session' ? scopeId : undefined}
-      onKeyDown={swallowEnter}
-      onClick={() => {
-        if (!inert) onAnswer(answer);
-      }}
-    >
-      {ANSWER_WORDS[answer]}
-      <kbd className="card-answer-key" aria-hidden="true">
-        {key}
-      </kbd>
-    </button>
-  );
+  const editedNoteId = useId();
+  const button = (answer: Answer, extra: string, key: string) => {
+    const forProposal = answer !== 'deny' && edits !== undefined;
+    const inert = !armed || busy || forProposal;
+    const describedBy = [answer === 'allow_session' ? scopeId : '', forProposal ? editedNoteId : ''].join(' ').trim();
+    return (
+      <button
+        type="button"
+        className={`card-answer card-answer-${extra}`}
+        aria-disabled={inert}
+        aria-keyshortcuts={key}
+        aria-describedby={describedBy || undefined}
+        onKeyDown={swallowEnter}
+        onClick={() => {
+          if (!inert) onAnswer(answer);
+        }}
+      >
+        {ANSWER_WORDS[answer]}
+        <kbd className="card-answer-key" aria-hidden="true">
+          {key}
+        </kbd>
+      </button>
+    );
+  };
   return (
     <div className={`card-answers${armed ? '' : ' card-arming'}`}>
-      {edits && <EditedRow edits={edits} busy={busy} />}
+      {edits && <EditedRow edits={edits} busy={busy} noteId={editedNoteId} />}
       <div className="card-answer-buttons">
         {button('allow_once', 'once', 'A')}
         <div className="card-answer-session">
@@ -81,15 +88,15 @@ export function AnswerBar({ scope, armed, busy, onAnswer, edits }: AnswerBarProp
         {!armed
           ? 'Arming…'
           : edits
-            ? 'With the card focused: E allow with your edits, A allow once, S allow for this session, D deny.'
+            ? 'With the card focused: E allow with your edits, D deny.'
             : 'With the card focused: A allow once, S allow for this session, D deny.'}
       </p>
     </div>
   );
 }
 
-function EditedRow({ edits, busy }: { edits: EditedAnswer; busy: boolean }) {
-  const noteId = useId();
+function EditedRow({ edits, busy, noteId }: { edits: EditedAnswer; busy: boolean; noteId: string }) {
+  const reasonId = useId();
   const inert = !edits.armed || busy || edits.reason !== null;
   return (
     <>
@@ -99,7 +106,7 @@ function EditedRow({ edits, busy }: { edits: EditedAnswer; busy: boolean }) {
           className="card-answer card-answer-edited"
           aria-disabled={inert}
           aria-keyshortcuts="E"
-          aria-describedby={noteId}
+          aria-describedby={reasonId}
           onKeyDown={swallowEnter}
           onClick={() => {
             if (!inert) edits.onAllow();
@@ -110,13 +117,13 @@ function EditedRow({ edits, busy }: { edits: EditedAnswer; busy: boolean }) {
             E
           </kbd>
         </button>
-        <p id={noteId} className={`card-scope${edits.reason ? ' card-edited-reason' : ''}`}>
+        <p id={reasonId} className={`card-scope${edits.reason ? ' card-edited-reason' : ''}`}>
           {edits.reason ?? 'Writes your version, this once; the model is told exactly what you changed.'}
         </p>
       </div>
-      <p className="card-edited-note" role="note">
-        You edited the proposal: Allow once and Allow for this session write the model&apos;s proposal, not your edits.
-        Your edits can only be allowed once.
+      <p id={noteId} className="card-edited-note" role="note">
+        You edited the proposal: allow your version once, or deny. To allow the model&apos;s proposal as it was, reset
+        to the proposal first.
       </p>
     </>
   );

@@ -55,6 +55,8 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
       return;
     }
     event.preventDefault();
+    // While the text is edited, only the edits or a deny answer: A and S would drop the edits.
+    if (edits && choice !== 'deny') return;
     if (armed && !busy) void answer(choice);
   };
 

@@ -104,7 +104,7 @@ describe('editing a write card', () => {
     const edited = screen.getByRole('button', { name: 'Allow with my edits' });
     expect(edited).toHaveAttribute('aria-keyshortcuts', 'E');
     expect(region).toHaveTextContent(
-      "Allow once and Allow for this session write the model's proposal, not your edits",
+      "You edited the proposal: allow your version once, or deny. To allow the model's proposal as it was, reset to the proposal first.",
     );
     // Nothing else moved: the three answers are still there, in order, after the fourth.
     const names = within(region)
@@ -112,6 +112,28 @@ describe('editing a write card', () => {
       .filter((b) => b.classList.contains('card-answer'))
       .map((b) => b.getAttribute('aria-keyshortcuts'));
     expect(names).toEqual(['E', 'A', 'S', 'D']);
+  });
+
+  it("never drops the person's edits: while the text differs, Allow once and Allow for this session answer nothing", async () => {
+    const { fake, region } = setup();
+    const area = await openEditor();
+    typeInto(area, PROPOSAL.replace('limit = 20', 'limit = 21'));
+    await screen.findByRole('button', { name: 'Allow with my edits' });
+    await waitOutArming();
+    const once = within(region).getByRole('button', { name: /^Allow once/ });
+    const session = within(region).getByRole('button', { name: /^Allow for this session/ });
+    expect(once).toHaveAttribute('aria-disabled', 'true');
+    expect(session).toHaveAttribute('aria-disabled', 'true');
+    expect(once).toHaveAccessibleDescription(/reset to the proposal first/);
+    await userEvent.click(once);
+    await userEvent.click(session);
+    for (const key of ['a', 's']) fireEvent.keyDown(region, { key });
+    await act(async () => {});
+    expect(fake.requestsOf('card.answer')).toEqual([]);
+    // Deny still answers.
+    fireEvent.keyDown(region, { key: 'd' });
+    await act(async () => {});
+    expect(fake.requestsOf('card.answer')).toMatchObject([{ answer: 'deny' }]);
   });
 
   it('keeps the diff layout the person chose when the diff starts following their text', async () => {
