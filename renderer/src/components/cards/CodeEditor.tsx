@@ -9,6 +9,11 @@
  * are caught before the editor sees them (useShortcuts listens in the capture phase). The
  * card's own answer keys never fire from here: PermissionCard ignores keys typed in it.
  * Colours are the window's CSS variables, so it follows the light and dark themes.
+ *
+ * Line endings come back as they went in. By default CodeMirror splits on \r\n, \r and \n
+ * and joins with \n, which would turn a CRLF file into LF the moment a word is edited; so a
+ * file whose every break is \r\n is split and joined on \r\n, and any other on \n alone
+ * (a stray \r then stays in its line, shown as a special character).
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { EditorState } from '@codemirror/state';
@@ -60,6 +65,14 @@ const theme = EditorView.theme({
   '.cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--accent) 12%, transparent)', color: 'var(--fg)' },
 });
 
+/** "\r\n" when every line break in the text is one, else "\n". */
+export function lineSeparatorOf(text: string): string {
+  const newlines = text.split('\n').length - 1;
+  const crlf = text.split('\r\n').length - 1;
+  const cr = text.split('\r').length - 1;
+  return newlines > 0 && crlf === newlines && cr === crlf ? '\r\n' : '\n';
+}
+
 export default function CodeEditor({ initial, label, resets, resetText, autoFocus, onChange }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -75,6 +88,7 @@ export default function CodeEditor({ initial, label, resets, resetText, autoFocu
       state: EditorState.create({
         doc,
         extensions: [
+          EditorState.lineSeparator.of(lineSeparatorOf(doc)),
           lineNumbers(),
           highlightActiveLineGutter(),
           history(),
@@ -85,7 +99,7 @@ export default function CodeEditor({ initial, label, resets, resetText, autoFocu
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             const { state } = update;
-            latest.current.onChange(state.doc.toString(), state.doc.lineAt(state.selection.main.head).number);
+            latest.current.onChange(state.sliceDoc(), state.doc.lineAt(state.selection.main.head).number);
           }),
           theme,
         ],

@@ -330,6 +330,25 @@ describe('editing a write card', () => {
     expect(again.fake.requestsOf('card.preview')).toEqual([{ id: SESSION, cardId: card.cardId, text: mine }]);
   });
 
+  it('gives back the line endings it was given: CRLF stays CRLF, and a stray CR stays', async () => {
+    for (const proposal of ['one\r\ntwo\r\n', 'one\r\ntwo\nthree\rfour\n']) {
+      const fake = createFakeApi();
+      fake.reply('card.proposal', { path: `${WORKSPACE}/src/app.ts`, text: proposal, bytes: proposal.length });
+      fake.respond('card.preview', (req) => ({ ok: true, data: previewOf(req.text) }));
+      const view = render(
+        <ApiProvider api={fake.api}>
+          <PermissionCard sessionId={SESSION} workspace={WORKSPACE} card={cardOf(writeBody())} outcome={OPEN} pinned />
+        </ApiProvider>,
+      );
+      const area = await openEditor();
+      const editor = EditorView.findFromDOM(area)!;
+      expect(editor.state.sliceDoc()).toBe(proposal);
+      act(() => editor.dispatch({ changes: { from: 0, insert: 'zero ' } }));
+      expect(fake.requestsOf('card.preview').map((r) => r.text)).toEqual([`zero ${proposal}`]);
+      view.unmount();
+    }
+  });
+
   it('offers no editor on a proposal the core says cannot be edited, and says why', () => {
     const uneditable = 'the proposal holds bytes that are not UTF-8 text, which an editor cannot keep as they are';
     const { region } = setup(cardOf(writeBody({ uneditable })));
