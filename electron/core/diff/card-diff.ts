@@ -1,39 +1,15 @@
-import { DIFF_TRUNCATED_LINES, DIFF_WHOLE_MAX_BYTES } from '../../../shared/limits.js';
 /**
- * The diff a write card carries (SPEC §3, Diffs): kept whole up to 64 KiB of diff text,
- * cut to its first 400 lines above that, with the byte sizes the card states.
- * Synchronous and bounded; CardDiffer runs it off the event loop.
+ * The diff a write card carries, from the bytes on either side (shared/diff/card-diff.ts
+ * says how it is cut). Synchronous and bounded; CardDiffer runs it off the event loop.
  */
-import { unifiedDiff, type DiffSides, type UnifiedDiff } from './unified-diff.js';
-
-export interface CardDiff {
-  /** The unified diff, whole or cut to its first DIFF_TRUNCATED_LINES lines. */
-  diff: string;
-  truncated: boolean;
-  /** UTF-8 byte size of the whole diff, truncated or not. */
-  diffBytes: number;
-  proposalBytes: number;
-  beforeBytes: number | null;
-  /** Why the diff is empty or not the plain minimal one, in words for the card. */
-  note?: string;
-}
+import { cardDiffOf, type CardDiff } from '../../../shared/diff/card-diff.js';
+import type { UnifiedDiff } from '../../../shared/diff/unified-diff.js';
+import { unifiedDiff, type DiffSides } from './unified-diff.js';
 
 export function computeCardDiff(sides: DiffSides): CardDiff {
-  return cardDiffOf(unifiedDiff(sides), sides);
+  return cardOf(unifiedDiff(sides), sides);
 }
 
-export function cardDiffOf({ lines, notes }: UnifiedDiff, sides: DiffSides): CardDiff {
-  return {
-    ...fitToCard(lines),
-    proposalBytes: sides.after.length,
-    beforeBytes: sides.before?.length ?? null,
-    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
-  };
-}
-
-function fitToCard(lines: string[]): Pick<CardDiff, 'diff' | 'truncated' | 'diffBytes'> {
-  const whole = lines.join('');
-  const diffBytes = Buffer.byteLength(whole, 'utf8');
-  if (diffBytes <= DIFF_WHOLE_MAX_BYTES) return { diff: whole, truncated: false, diffBytes };
-  return { diff: lines.slice(0, DIFF_TRUNCATED_LINES).join(''), truncated: true, diffBytes };
+export function cardOf(unified: UnifiedDiff, sides: DiffSides): CardDiff {
+  return cardDiffOf(unified, { beforeBytes: sides.before?.length ?? null, proposalBytes: sides.after.length });
 }

@@ -6,14 +6,14 @@
  * per call; it is unref'd while idle so it never keeps the process alive.
  */
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { cardDiffOf, computeCardDiff, type CardDiff } from './card-diff.js';
+import type { CardDiff } from '../../../shared/diff/card-diff.js';
+import { QUICK_DIFF_BUDGET } from '../../../shared/diff/line-diff.js';
+import { cardOf, computeCardDiff } from './card-diff.js';
 import type { DiffReply, DiffRequest } from './diff-messages.js';
 import { unifiedDiff, type DiffSides } from './unified-diff.js';
 
-/** Pairs up to this many bytes (both sides together) may be diffed in place... */
+/** Pairs up to this many bytes (both sides together) are diffed in place if the exact diff fits QUICK_DIFF_BUDGET; else the worker does it. */
 export const INLINE_MAX_BYTES = 64 * 1024;
-/** ...if the exact diff fits this much work (about a millisecond); else the worker does it. */
-export const INLINE_BUDGET = 200_000;
 
 export interface CardDifferOptions {
   /**
@@ -42,8 +42,8 @@ export class CardDiffer {
   readonly diff = (sides: DiffSides): Promise<CardDiff> => {
     if (this.#closed) return Promise.reject(new Error('CardDiffer is closed'));
     if (byteSize(sides) <= INLINE_MAX_BYTES) {
-      const quick = unifiedDiff(sides, INLINE_BUDGET);
-      if (!quick.simplified) return Promise.resolve(cardDiffOf(quick, sides));
+      const quick = unifiedDiff(sides, QUICK_DIFF_BUDGET);
+      if (!quick.simplified) return Promise.resolve(cardOf(quick, sides));
     }
     return this.#inWorker(sides);
   };

@@ -1,5 +1,5 @@
 /** What CardDiffer and its worker thread say to each other. */
-import type { CardDiff } from './card-diff.js';
+import type { CardDiff } from '../../../shared/diff/card-diff.js';
 
 export interface DiffRequest {
   id: number;

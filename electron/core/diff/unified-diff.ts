@@ -1,13 +1,11 @@
-import { BINARY_SNIFF_BYTES, DIFF_CONTEXT_LINES } from '../../../shared/limits.js';
 /**
- * The unified diff (3 lines of context) of the bytes on disk against a proposal, whole,
- * with the notes a reader needs when it is empty or not the plain minimal diff.
+ * The core's door to the diff (shared/diff): the two sides as bytes. Both valid UTF-8, they
+ * are diffed as text; otherwise keyed by their bytes and shown decoded (line-table.ts), so a
+ * change hidden behind U+FFFD still shows as a change.
  */
-import { hunkRanges } from './hunk-ranges.js';
-import { lineDiff } from './line-diff.js';
-import { lineTable } from './line-table.js';
-import { unifiedLines } from './unified-text.js';
-import type { BreaksSeen } from './visible-breaks.js';
+import { isUtf8 } from 'node:buffer';
+import path from 'node:path';
+import { unifiedDiff as textDiff, type TextSides, type UnifiedDiff } from '../../../shared/diff/unified-diff.js';
 
 export interface DiffSides {
   /** The path the write lands on, as the headers name it. */
@@ -17,88 +15,28 @@ export interface DiffSides {
   after: Buffer;
 }
 
-export interface UnifiedDiff {
-  /** One string per diff line, each ending in "\n"; empty when there is nothing to show. */
-  lines: string[];
-  notes: string[];
-  /** True when the exact diff ran out of budget and the changed region is one replacement. */
-  simplified: boolean;
-}
-
-export const NOTES = {
-  identical: 'No change: the proposal is identical to the file on disk.',
-  emptyCreate: 'Creates an empty file.',
-  binary: 'Binary content (a NUL byte near the start): no text diff is shown.',
-  invalidUtf8:
-    'The file or the proposal holds bytes that are not valid UTF-8, shown as �: lines may differ in bytes that cannot be shown.',
-  loneCr:
-    'The diff contains carriage returns not followed by a newline, shown as ␍: a viewer would start a new line there.',
-  otherBreaks:
-    'The diff contains characters a viewer could show as a line break, shown as symbols: vertical tab as ␋, form feed as ␌, and NEL, LS and PS as ⟨U+0085⟩, ⟨U+2028⟩ and ⟨U+2029⟩.',
-  simplified:
-    'Simplified diff: the changes were too scattered to line up within the time allowed, so the changed region is shown as one replacement.',
-  crlfToLf: 'Line endings change from CRLF to LF: lines that look unchanged differ in their line ending.',
-  lfToCrlf: 'Line endings change from LF to CRLF: lines that look unchanged differ in their line ending.',
-} as const;
-
 /** `budget` bounds the work of the exact diff (see EXACT_DIFF_BUDGET). */
 export function unifiedDiff(sides: DiffSides, budget?: number): UnifiedDiff {
-  const before = sides.before ?? Buffer.alloc(0);
-  if (sides.before?.equals(sides.after)) return nothingToShow(NOTES.identical);
-  if (sides.before === null && sides.after.length === 0) return nothingToShow(NOTES.emptyCreate);
-  // Defence in depth: write_file and search_replace refuse binary content before a card.
-  if (looksBinary(before) || looksBinary(sides.after)) return nothingToShow(NOTES.binary);
-
-  // Lines compare by their exact bytes, so unequal sides always give at least one hunk.
-  const table = lineTable(before, sides.after);
-  const { flags, simplified } = lineDiff(table, budget);
-  const hunks = hunkRanges(flags, DIFF_CONTEXT_LINES);
-  const { lines, breaks } = unifiedLines({ path: sides.path, creates: sides.before === null, ...table, flags }, hunks);
-  const notes = [
-    simplified ? NOTES.simplified : undefined,
-    lineEndingNote(before, sides.after),
-    table.validUtf8 ? undefined : NOTES.invalidUtf8,
-    ...breakNotes(breaks),
-  ];
-  return { lines, notes: notes.filter((n) => n !== undefined), simplified };
+  return textDiff(textSides(sides), budget);
 }
 
-function breakNotes(breaks: BreaksSeen): string[] {
-  return [breaks.loneCr ? NOTES.loneCr : undefined, breaks.other ? NOTES.otherBreaks : undefined].filter(
-    (n) => n !== undefined,
-  );
+/** The sides as the shared diff takes them. */
+export function textSides(sides: DiffSides): TextSides {
+  const utf8 = (sides.before === null || isUtf8(sides.before)) && isUtf8(sides.after);
+  const encoding = utf8 ? 'utf8' : 'latin1';
+  return {
+    path: diffPath(sides.path),
+    before: sides.before === null ? null : sides.before.toString(encoding),
+    after: sides.after.toString(encoding),
+    ...(utf8 ? {} : { shown: shownLine }),
+  };
 }
 
-function nothingToShow(note: string): UnifiedDiff {
-  return { lines: [], notes: [note], simplified: false };
+/** The path as diff headers name it: with forward slashes on every platform, as git's. */
+export function diffPath(filePath: string): string {
+  return path.sep === '\\' ? filePath.replaceAll('\\', '/') : filePath;
 }
 
-/** Same rule as the tools' binary refusal, and git's: a NUL byte in the first 8 KiB. */
-function looksBinary(bytes: Buffer): boolean {
-  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
-}
-
-/**
- * diff2html (and most viewers) hide a trailing "\r", so a file converted between CRLF and
- * LF would show every line removed and re-added unchanged. Say so in words.
- */
-function lineEndingNote(before: Buffer, after: Buffer): string | undefined {
-  const was = lineEnding(before);
-  const now = lineEnding(after);
-  if (was === 'crlf' && now === 'lf') return NOTES.crlfToLf;
-  if (was === 'lf' && now === 'crlf') return NOTES.lfToCrlf;
-  return undefined;
-}
-
-/** The ending most lines use, or undefined for text without a line break. */
-function lineEnding(bytes: Buffer): 'crlf' | 'lf' | undefined {
-  const newlines = countOf(bytes, '\n');
-  if (newlines === 0) return undefined;
-  return countOf(bytes, '\r\n') * 2 > newlines ? 'crlf' : 'lf';
-}
-
-function countOf(bytes: Buffer, needle: string): number {
-  let count = 0;
-  for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + needle.length)) count++;
-  return count;
+function shownLine(bytesAsLatin1: string): string {
+  return Buffer.from(bytesAsLatin1, 'latin1').toString('utf8');
 }

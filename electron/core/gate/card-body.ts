@@ -3,7 +3,7 @@
  * byte stored as a blob), the absolute path for an outside read, the argv for a command.
  */
 import type { CardBody, CommandSandbox } from '../../../shared/cards.js';
-import type { CardDiff } from '../diff/card-diff.js';
+import type { CardDiff } from '../../../shared/diff/card-diff.js';
 import type { DiffSides } from '../diff/unified-diff.js';
 import type { Plan } from '../tools/types.js';
 import { whyProposalUneditable } from './card-edits.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeCardDiff } from '../../../../../electron/core/diff/card-diff.js';
 import { CardDiffer, INLINE_MAX_BYTES } from '../../../../../electron/core/diff/card-differ.js';
-import { NOTES } from '../../../../../electron/core/diff/unified-diff.js';
+import { NOTES } from '../../../../../shared/diff/unified-diff.js';
 import { generatedPair, seededRandom, sourceLines } from './generated-pairs.js';
 import { FROM_WORKER } from './marker-worker.js';
 

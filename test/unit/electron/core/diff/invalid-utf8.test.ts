@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeCardDiff } from '../../../../../electron/core/diff/card-diff.js';
-import { NOTES } from '../../../../../electron/core/diff/unified-diff.js';
+import { NOTES } from '../../../../../shared/diff/unified-diff.js';
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 const utf8 = (text: string) => Buffer.from(text, 'utf8');

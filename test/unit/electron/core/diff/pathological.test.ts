@@ -2,7 +2,8 @@ import { applyPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { DIFF_TRUNCATED_LINES } from '../../../../../shared/limits.js';
 import { computeCardDiff } from '../../../../../electron/core/diff/card-diff.js';
-import { NOTES, unifiedDiff } from '../../../../../electron/core/diff/unified-diff.js';
+import { NOTES } from '../../../../../shared/diff/unified-diff.js';
+import { unifiedDiff } from '../../../../../electron/core/diff/unified-diff.js';
 import { editedLines, seededRandom, sourceLines } from './generated-pairs.js';
 
 const KIB_256 = 256 * 1024;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeCardDiff } from '../../../../../electron/core/diff/card-diff.js';
-import { NOTES } from '../../../../../electron/core/diff/unified-diff.js';
+import { NOTES } from '../../../../../shared/diff/unified-diff.js';
 
 const b = (text: string) => Buffer.from(text, 'utf8');
 const diffOf = (before: string | null, after: string, path = 'src/x.py') =>

@@ -6,13 +6,12 @@
  * only characters a viewer would turn into a line break are shown as symbols (see
  * visible-breaks.ts), in lines and in hunk labels alike.
  */
-import path from 'node:path';
 import type { HunkRange } from './hunk-ranges.js';
 import type { ChangeFlags } from './myers-diff.js';
 import { noBreaksSeen, showBreaks, type BreaksSeen } from './visible-breaks.js';
 
 export interface UnifiedSource {
-  /** The file's path; absent on the old side when the file is being created. */
+  /** The file's path with forward slashes (see diffPath); absent on the old side when the file is being created. */
   path: string;
   creates: boolean;
   oldLines: string[];
@@ -101,12 +100,11 @@ function rangeText(start: number, end: number): string {
 }
 
 /**
- * The path as git prints it: forward slashes, no leading slash (an absolute path reads
- * "a/home/…"), and C-quoted when it holds a quote, a backslash, a control character or a
- * Unicode line break (NEL, LS, PS), so a newline in a file name cannot forge diff lines.
+ * The path as git prints it: no leading slash (an absolute path reads "a/home/…"), and
+ * C-quoted when it holds a quote, a backslash, a control character or a Unicode line break
+ * (NEL, LS, PS), so a newline in a file name cannot forge diff lines.
  */
-function headerName(prefix: string, filePath: string): string {
-  const slashed = path.sep === '\\' ? filePath.replaceAll('\\', '/') : filePath;
+function headerName(prefix: string, slashed: string): string {
   const name = prefix + slashed.replace(/^\/+/, '');
   return NEEDS_QUOTES.test(name) ? `"${name.replace(QUOTED_CHARS, quoteChar)}"` : name;
 }
@@ -116,9 +114,11 @@ const QUOTED_CHARS = /["\\\x00-\x1f\x7f\u0085\u2028\u2029]/g;
 // eslint-disable-next-line no-control-regex
 const NEEDS_QUOTES = /["\\\x00-\x1f\x7f\u0085\u2028\u2029]/;
 
+const UTF8 = new TextEncoder();
+
 const C_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r' };
 
 /** Other characters as git quotes them: each UTF-8 byte in octal. */
 function quoteChar(ch: string): string {
-  return C_ESCAPES[ch] ?? [...Buffer.from(ch, 'utf8')].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('');
+  return C_ESCAPES[ch] ?? [...UTF8.encode(ch)].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('');
 }

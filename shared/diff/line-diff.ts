@@ -12,6 +12,12 @@ import { myersDiff, type ChangeFlags } from './myers-diff.js';
  */
 export const EXACT_DIFF_BUDGET = 20_000_000;
 
+/**
+ * The work a diff may spend where it blocks: the core's event loop, or the window while the
+ * person types (about a millisecond). A pair that needs more goes to the core's diff worker.
+ */
+export const QUICK_DIFF_BUDGET = 200_000;
+
 export interface LineDiff {
   flags: ChangeFlags;
   /** True when the budget ran out and the replacement was shown instead. */
