@@ -4,6 +4,8 @@
  * as a blob beside the proposal's, and the transcript diffs one against the other.
  */
 
+import { WRITE_MAX_BYTES } from './limits.js';
+
 /** The person's edited file as the log keeps it: a content-addressed blob, and its size. */
 export interface CardEdits {
   /** sha256 hex of the blob in the session folder holding every edited byte. */
@@ -36,4 +38,17 @@ export interface EditsDiff {
   proposalBytes: number;
   editedBytes: number;
   diffNote?: string;
+}
+
+/**
+ * Why the person's version cannot be written, or null when it can: it is held to a
+ * proposal's rules, the size limit counted in UTF-8 bytes and no NUL byte. `nulAt` is the
+ * byte offset of the first NUL, or -1.
+ */
+export function editProblem(bytes: number, nulAt: number): string | null {
+  if (bytes > WRITE_MAX_BYTES) {
+    return `your version is ${bytes} bytes; files are written only up to ${WRITE_MAX_BYTES} bytes (256 KiB)`;
+  }
+  if (nulAt !== -1) return `your version contains a NUL character (at byte ${nulAt}); only text is written`;
+  return null;
 }

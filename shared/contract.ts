@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { EditPreview, EditsDiff } from './card-edits.js';
+import type { DiffBase } from './diff/edit-preview.js';
 import type { Answer } from './cards.js';
 import type { ChangesView, RestoreOutcome } from './checkpoints.js';
 import type { ContextPreview } from './context-preview.js';
@@ -246,8 +247,19 @@ export interface CallResponses {
   'session.context': ContextPreview;
   'session.compact': { tokensBefore: number; tokensAfter: number };
   'models.catalog': ModelCatalog;
-  /** `edited`: the person's edits kept from the card this one re-asks after, for the editor to start from. */
-  'card.proposal': { path: string; text: string; bytes: number; edited?: { text: string; bytes: number } };
+  /**
+   * `edited`: the person's edits kept from the card this one re-asks after, for the editor to
+   * start from. `diffBase`: while the card is open, the other side of its diff as text, so the
+   * editor rebuilds the diff as the person types; absent when the file on disk is not UTF-8
+   * text or is over the write limit (card.preview rebuilds it then).
+   */
+  'card.proposal': {
+    path: string;
+    text: string;
+    bytes: number;
+    edited?: { text: string; bytes: number };
+    diffBase?: DiffBase;
+  };
   'session.unqueue': { removed: true };
   'session.takeReturned': { messages: QueuedMessage[] };
   'folders.complete': { folders: string[] };

@@ -21,3 +21,10 @@ export function utf8Length(text: string): number {
 function isLowSurrogate(unit: number): boolean {
   return unit >= 0xdc00 && unit < 0xe000;
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `text` as it reads back once written in UTF-8: each lone surrogate becomes U+FFFD. */
+export function asWritten(text: string): string {
+  return text.replace(LONE_SURROGATE, '\ufffd');
+}

@@ -9,9 +9,11 @@
  * they type without reading the file again.
  */
 import { isUtf8 } from 'node:buffer';
-import type { EditPreview } from '../../../shared/card-edits.js';
+import { editProblem as problemOf, type EditPreview } from '../../../shared/card-edits.js';
 import type { Answer } from '../../../shared/cards.js';
+import { editPreviewOf, type DiffBase } from '../../../shared/diff/edit-preview.js';
 import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
+import { diffPath } from '../diff/unified-diff.js';
 import type { Plan, ToolResult, WritePlan } from '../tools/types.js';
 import type { DiffFn } from './card-body.js';
 import { GateError } from './gate-error.js';
@@ -35,12 +37,7 @@ export function whyProposalUneditable(proposal: Buffer): string | null {
 
 /** Why these bytes cannot be written as the person's version, or null when they can. */
 export function editProblem(bytes: Buffer): string | null {
-  if (bytes.length > WRITE_MAX_BYTES) {
-    return `your version is ${bytes.length} bytes; files are written only up to ${WRITE_MAX_BYTES} bytes (256 KiB)`;
-  }
-  const nul = bytes.indexOf(0);
-  if (nul !== -1) return `your version contains a NUL character (at byte ${nul}); only text is written`;
-  return null;
+  return problemOf(bytes.length, bytes.indexOf(0));
 }
 
 /** The person's text as the bytes to write; GateError, changing nothing, when it cannot be. */
@@ -94,16 +91,25 @@ export class OpenWrites {
     if (!sides) throw new GateError(`card ${cardId} is not an open write card`);
     const after = Buffer.from(text, 'utf8');
     const d = await diff({ path: sides.path, before: sides.before, after });
-    const problem = this.whyNotEditable(cardId) ?? editProblem(after);
-    return {
-      diff: d.diff,
-      diffTruncated: d.truncated,
-      diffBytes: d.diffBytes,
-      editedBytes: after.length,
+    return editPreviewOf(d, {
+      bytes: after.length,
       sameAsProposal: after.equals(sides.proposal),
-      ...(d.note ? { diffNote: d.note } : {}),
-      ...(problem ? { problem } : {}),
-    };
+      problem: this.whyNotEditable(cardId) ?? editProblem(after),
+    });
+  }
+
+  /**
+   * The card's other side as text, for the window to rebuild the diff itself as the person
+   * types (shared/diff/edit-preview.ts); undefined when it cannot do so exactly: a side that
+   * is not UTF-8 text (the core keys those lines by their bytes), or a file on disk over
+   * the write limit, too big to send and split on every keystroke.
+   */
+  base(cardId: string): DiffBase | undefined {
+    const sides = this.sides.get(cardId);
+    if (!sides || this.whyNotEditable(cardId) !== null) return undefined;
+    const { before } = sides;
+    if (before !== null && (before.length > WRITE_MAX_BYTES || !isUtf8(before))) return undefined;
+    return { path: diffPath(sides.path), before: before === null ? null : before.toString('utf8') };
   }
 }
 

@@ -18,6 +18,7 @@ import type { CardEvent } from '../../../shared/reducer.js';
 import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/types.js';
 import type { CardEdits, EditPreview } from '../../../shared/card-edits.js';
 import { cardBody, staleReason, type DiffFn } from './card-body.js';
+import type { DiffBase } from '../../../shared/diff/edit-preview.js';
 import { editedBytes, OpenWrites, tellTheModel, withEdits, type PersonAnswer } from './card-edits.js';
 import { classify, grantForPlan } from './classify.js';
 import { CancelledError, GateError } from './gate-error.js';
@@ -220,6 +221,11 @@ export class Gate {
   preview(cardId: string, text: string): Promise<EditPreview> {
     if (!this.waiting.has(cardId)) throw new GateError(`no open card with id ${cardId}`);
     return this.openWrites.preview(cardId, text, this.deps.diff);
+  }
+
+  /** An open write card's other side as text, for the window to rebuild its diff itself; see OpenWrites.base. */
+  diffBase(cardId: string): DiffBase | undefined {
+    return this.waiting.has(cardId) ? this.openWrites.base(cardId) : undefined;
   }
 
   /**

@@ -279,9 +279,14 @@ export class Session {
     return { messages };
   }
 
-  /** The whole proposed content of one of this session's write cards, and the edits it keeps. */
-  proposal(cardId: string): Promise<CallResponses['card.proposal']> {
-    return proposalOf(this.events, (id) => this.deps.files.getBlob(id), cardId);
+  /**
+   * The whole proposed content of one of this session's write cards, the edits it keeps,
+   * and while it is open the other side of its diff, for the window's editor.
+   */
+  async proposal(cardId: string): Promise<CallResponses['card.proposal']> {
+    const texts = await proposalOf(this.events, (id) => this.deps.files.getBlob(id), cardId);
+    const diffBase = this.gate.diffBase(cardId);
+    return diffBase ? { ...texts, diffBase } : texts;
   }
 
   /** For a write allowed with the person's edits: the proposal against what was written. */

@@ -2,7 +2,8 @@
  * A script injected into the page before the app, for the card-editing bench: it times each
  * key pressed in a write card's editor (timestamped at keydown, in the capture phase, before
  * the editor sees it) to two frames after (a) the editor shows the text and (b) the card's
- * diff shows it, and it times each card.preview call over the WebSocket (sent to reply).
+ * diff shows it, and it times each card.preview call over the WebSocket (sent to reply): a
+ * key whose diff the window built itself sends none.
  * Plain browser code as a string: it runs in Chromium, not here.
  *
  * The bench sets `__editBench.expect` before each key: text the line being typed holds once
@@ -13,7 +14,7 @@ export interface KeyTiming {
   echo?: number;
   /** keydown -> two frames after the card's diff shows it. */
   diff?: number;
-  /** keydown -> this key's card.preview sent. */
+  /** keydown -> this key's card.preview sent; absent when the window built the diff itself. */
   sent?: number;
   /** keydown -> its reply arrived. */
   replied?: number;
@@ -83,12 +84,12 @@ export const CARD_EDIT_PROBE = `(() => {
       });
     }
     send(data) {
+      if (typeof data === 'string' && !bench.card && /"name":"card\\.(proposal|preview)"/.test(data)) {
+        const p = JSON.parse(data).payload;
+        bench.card = { id: p.id, cardId: p.cardId };
+      }
       if (typeof data === 'string' && data.includes('"name":"card.preview"')) {
         const m = /"id":(\\d+)/.exec(data);
-        if (!bench.card) {
-          const p = JSON.parse(data).payload;
-          bench.card = { id: p.id, cardId: p.cardId };
-        }
         const at = performance.now();
         const k = current;
         if (k && k.timing.sent === undefined) k.timing.sent = at - k.t0;

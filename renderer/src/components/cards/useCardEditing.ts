@@ -1,16 +1,19 @@
 /**
  * Editing a write card's proposal (SPEC §13, UI.md card rule 11): the whole proposal (or the
  * person's edits a re-asked card kept) loaded into the editor, the person's text, and the
- * card's diff rebuilt from it by the core as they type.
+ * card's diff rebuilt from it as they type.
  *
- * The rebuild is coalesced: at most one `card.preview` is on its way, and the latest text
- * waits for it and goes next, so a burst of keystrokes costs two requests, not one each,
- * and the diff always catches up with the last keystroke. There is no timer: the first
- * keystroke after a pause is sent at once.
+ * The window rebuilds the diff itself, in the keystroke's own frame, with the core's
+ * algorithm (shared/diff/edit-preview.ts) and the card's other side the core sends with the
+ * proposal: the diff then paints with the echo of the key, not a round trip and a frame
+ * later. A text whose diff does not fit that budget (or a card whose file on disk is not
+ * UTF-8 text) goes to the core's `card.preview`, coalesced: at most one on its way, and the
+ * latest text waits for it and goes next, so a burst of keystrokes costs two requests, not
+ * one each. Whichever builds it, a diff is shown only if it is of a newer text than the one
+ * shown.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditPreview } from '../../../../shared/card-edits';
-import type { Reply } from '../../../../shared/contract';
 import type { CardEvent } from '../../../../shared/reducer';
 import { useCall } from '../../api/use-call';
 import { cardDraft, keepCardDraft } from './card-drafts';
@@ -52,7 +55,7 @@ export interface CardEditing {
   text: string | null;
   /** The text differs from the proposal. */
   edited: boolean;
-  /** The latest diff the core rebuilt, and the text it was built from. */
+  /** The latest diff rebuilt (by the window or the core), and the text it was built from. */
   latest: PreviewOf | null;
   /** The latest preview is of the text as it is now. */
   current: boolean;
@@ -72,6 +75,12 @@ export function isEditableWrite(card: CardEvent): boolean {
   return card.body.kind === 'write' && EDITABLE_TOOLS.has(card.body.tool) && card.body.uneditable === undefined;
 }
 
+/** The diff of the person's text, built in the window; null when the core must build it. */
+type QuickPreview = (text: string) => EditPreview | null;
+
+/** The window's own diff, in a chunk of its own fetched when an editor opens. */
+const loadQuickPreview = () => import('../../../../shared/diff/edit-preview');
+
 export function useCardEditing(sessionId: string, card: CardEvent): CardEditing {
   const editable = isEditableWrite(card);
   const kept = editable && card.reasked?.edits !== undefined;
@@ -83,54 +92,32 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
   const [text, setText] = useState<string | null>(null);
   const [resets, setResets] = useState(0);
   const [followLine, setFollowLine] = useState<number | undefined>(undefined);
-  const seq = useRef(0);
+  const diffs = useRebuiltDiffs(sessionId, cardId);
 
   const proposalCall = useCall((api) => api['card.proposal']({ id: sessionId, cardId }));
-  const previewCall = useCall((api, text: string) =>
-    api['card.preview']({ id: sessionId, cardId, text }).then((reply): Reply<PreviewOf> =>
-      reply.ok ? { ok: true, data: { preview: reply.data, text, seq: ++seq.current } } : reply,
-    ),
-  );
-
-  const inFlight = useRef(false);
-  const queued = useRef<string | null>(null);
-  const runPreview = previewCall.run;
-  const requestPreview = useCallback(
-    (next: string) => {
-      if (inFlight.current) {
-        queued.current = next;
-        return;
-      }
-      inFlight.current = true;
-      void runPreview(next).then(() => {
-        inFlight.current = false;
-        const waiting = queued.current;
-        queued.current = null;
-        if (waiting !== null) requestPreview(waiting);
-      });
-    },
-    [runPreview],
-  );
-
   const loaded = proposalCall.data;
   const proposal = loaded?.text ?? null;
   const initial = loaded ? (draft ?? loaded.edited?.text ?? loaded.text) : null;
 
   const runProposal = proposalCall.run;
   const startedLoading = useRef(false);
+  const { rebuild, buildWith } = diffs;
   const load = useCallback(() => {
     if (startedLoading.current) return;
     startedLoading.current = true;
-    void runProposal().then((reply) => {
+    const quick = loadQuickPreview().catch(() => null);
+    void Promise.all([runProposal(), quick]).then(([reply, module]) => {
       if (!reply.ok) {
         startedLoading.current = false;
         return;
       }
-      const start = draft ?? reply.data.edited?.text ?? reply.data.text;
+      const { text: proposalText, diffBase, edited } = reply.data;
+      if (module && diffBase) buildWith((next) => module.quickEditPreview(diffBase, proposalText, next));
+      const start = draft ?? edited?.text ?? proposalText;
       setText(start);
-      if (start !== reply.data.text) requestPreview(start);
+      if (start !== proposalText) rebuild(start);
     });
-  }, [runProposal, requestPreview, draft]);
+  }, [runProposal, rebuild, buildWith, draft]);
 
   // A re-asked card with kept edits, or one the person had typed on, opens its editor at once (without taking focus).
   useEffect(() => {
@@ -142,28 +129,26 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
     load();
   }, [load]);
 
+  const { drop } = diffs;
   const change = useCallback(
     (next: string, line?: number) => {
       keepCardDraft(cardId, next);
       setText(next);
       setFollowLine(line);
-      if (next === proposal) {
-        // The card's own diff is exact for the proposal; nothing to rebuild.
-        queued.current = null;
-        return;
-      }
-      requestPreview(next);
+      // The card's own diff is exact for the proposal; nothing to rebuild.
+      if (next === proposal) drop();
+      else rebuild(next);
     },
-    [cardId, proposal, requestPreview],
+    [cardId, proposal, rebuild, drop],
   );
 
   const reset = useCallback(() => {
-    queued.current = null;
+    drop();
     if (proposal !== null) setText(proposal);
     setResets((n) => n + 1);
-  }, [proposal]);
+  }, [proposal, drop]);
 
-  const latest = previewCall.data ?? null;
+  const { latest } = diffs;
   const edited = text !== null && proposal !== null && text !== proposal;
   const current = latest !== null && latest.text === text;
   const behind = edited && !current;
@@ -188,11 +173,99 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
     latest,
     current,
     lagging: behind && laggedAt === rebuilt,
-    previewError: previewCall.error,
+    previewError: diffs.error,
     resets,
     followLine,
     openEditor,
     change,
     reset,
   };
+}
+
+interface RebuiltDiffs {
+  latest: PreviewOf | null;
+  /** Why the core could not rebuild the diff of the latest text it was sent, if it could not. */
+  error: string | null;
+  /** Rebuild the diff of `text`: at once in the window when it can, else by the core. */
+  rebuild(text: string): void;
+  /** No rebuild is wanted any more (the text is the proposal again): a text waiting is dropped. */
+  drop(): void;
+  /** From now on the window builds the diffs it can with `quick`. */
+  buildWith(quick: QuickPreview): void;
+}
+
+/**
+ * The diffs of the person's text, newest shown: each rebuild is numbered when asked for,
+ * and a diff is shown only if it was asked for after the one on screen, so a slow reply
+ * from the core never replaces a newer diff built in the window.
+ */
+function useRebuiltDiffs(sessionId: string, cardId: string): RebuiltDiffs {
+  const [latest, setLatest] = useState<PreviewOf | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const quick = useRef<QuickPreview | null>(null);
+  const asked = useRef(0);
+  const shown = useRef(0);
+  const seq = useRef(0);
+  const inFlight = useRef(false);
+  const queued = useRef<{ text: string; at: number } | null>(null);
+  const previewCall = useCall((api, text: string) => api['card.preview']({ id: sessionId, cardId, text }));
+  const runPreview = previewCall.run;
+
+  const show = useCallback((preview: EditPreview, text: string, at: number) => {
+    if (at <= shown.current) return;
+    shown.current = at;
+    setError(null);
+    setLatest({ preview, text, seq: ++seq.current });
+  }, []);
+
+  const fromCore = useCallback(
+    (text: string, at: number) => {
+      if (inFlight.current) {
+        queued.current = { text, at };
+        return;
+      }
+      inFlight.current = true;
+      void runPreview(text).then((reply) => {
+        inFlight.current = false;
+        if (reply.ok) show(reply.data, text, at);
+        else if (at > shown.current) setError(reply.error);
+        const waiting = queued.current;
+        queued.current = null;
+        if (waiting !== null) fromCore(waiting.text, waiting.at);
+      });
+    },
+    [runPreview, show],
+  );
+
+  const rebuild = useCallback(
+    (text: string) => {
+      const at = ++asked.current;
+      const here = quickly(quick.current, text);
+      if (here === null) {
+        fromCore(text, at);
+        return;
+      }
+      queued.current = null;
+      show(here, text, at);
+    },
+    [fromCore, show],
+  );
+
+  const drop = useCallback(() => {
+    queued.current = null;
+  }, []);
+  const buildWith = useCallback((next: QuickPreview) => {
+    quick.current = next;
+  }, []);
+  return { latest, error, rebuild, drop, buildWith };
+}
+
+/** The window's diff of `text`, or null (none to build with, over its budget, or it threw: the core's answer is the one that counts then). */
+function quickly(quick: QuickPreview | null, text: string): EditPreview | null {
+  if (quick === null) return null;
+  try {
+    return quick(text);
+  } catch {
+    return null;
+  }
 }

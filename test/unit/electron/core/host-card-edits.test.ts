@@ -2,7 +2,8 @@
  * Editing on the card through the contract (SPEC §13): card.preview as the person types,
  * card.answer with `edited` (allow_once only, a write card only), the next request to the
  * model carrying the person's changes, card.edits for the transcript, and card.proposal
- * handing a re-asked card the edits it keeps.
+ * handing the editor the card's other side while it is open, and a re-asked card the edits
+ * it keeps.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,16 @@ async function writeCard(): Promise<{ id: string; cardId: string }> {
 }
 
 describe('a write card allowed with edits, through the contract', () => {
+  it("hands the editor the card's other side while the card is open, and not after", async () => {
+    const { id, cardId } = await writeCard();
+    const open = await h!.call('card.proposal', { id, cardId });
+    expect(open.diffBase).toEqual({ path: await fs.realpath(path.join(h!.workspace, 'greet.ts')), before: BEFORE });
+    await h!.call('card.answer', { id, cardId, answer: 'deny' });
+    await h!.event(id, 'turn_ended');
+    const answered = await h!.call('card.proposal', { id, cardId });
+    expect(answered).toEqual({ path: path.join(h!.workspace, 'greet.ts'), text: PROPOSAL, bytes: PROPOSAL.length });
+  });
+
   it('previews, writes the edits, tells the model, and shows the proposal against what was written', async () => {
     const { id, cardId } = await writeCard();
     const preview = await h!.call('card.preview', { id, cardId, text: EDITED });
@@ -112,6 +123,8 @@ describe('a write card allowed with edits, through the contract', () => {
       text: PROPOSAL,
       bytes: PROPOSAL.length,
       edited: { text: EDITED, bytes: EDITED.length },
+      // The new card's other side is the file as it is now, for the editor's own diff.
+      diffBase: { path: await fs.realpath(path.join(h!.workspace, 'greet.ts')), before: `// by hand\n${BEFORE}` },
     });
     await h!.call('card.answer', { id, cardId: second.cardId, answer: 'deny' });
     await h!.event(id, 'turn_ended');

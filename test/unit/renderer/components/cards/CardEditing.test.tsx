@@ -1,8 +1,9 @@
 /**
  * Editing a write card's proposal (SPEC §13, UI.md card rule 11): the editor opens on the
- * whole proposal, the diff follows the person's text through card.preview (coalesced), a
- * fourth answer "Allow with my edits" appears once the text differs, typing never answers,
- * Reset returns to the proposal, and a problem with the text disables the edited answer.
+ * whole proposal, the diff follows the person's text (built in the window when it can,
+ * else through card.preview, coalesced), a fourth answer "Allow with my edits" appears once
+ * the text differs, typing never answers, Reset returns to the proposal, and a problem with
+ * the text disables the edited answer.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -370,5 +371,77 @@ describe('editing a write card', () => {
       </ApiProvider>,
     );
     expect(screen.queryByRole('button', { name: 'Edit the proposal' })).toBeNull();
+  });
+});
+
+describe("the diff built in the window, from the card's other side", () => {
+  const BEFORE = 'import { run } from "./run";\nconst limit = 10;\n\nrun(limit);\n';
+
+  function setupWithBase(before: string, proposal = PROPOSAL) {
+    const fake = createFakeApi();
+    fake.reply('card.proposal', {
+      path: `${WORKSPACE}/src/app.ts`,
+      text: proposal,
+      bytes: proposal.length,
+      diffBase: { path: `${WORKSPACE}/src/app.ts`, before },
+    });
+    const waiting: { req: CallRequest<'card.preview'>; done: () => void }[] = [];
+    fake.respond(
+      'card.preview',
+      (req) =>
+        new Promise((resolve) => waiting.push({ req, done: () => resolve({ ok: true, data: previewOf(req.text) }) })),
+    );
+    render(
+      <ApiProvider api={fake.api}>
+        <PermissionCard sessionId={SESSION} workspace={WORKSPACE} card={cardOf(writeBody())} outcome={OPEN} pinned />
+      </ApiProvider>,
+    );
+    return { fake, waiting, region: screen.getByRole('region', { name: LABEL }) };
+  }
+
+  it('shows the diff of each keystroke at once, asking nothing of the core, and allows that text', async () => {
+    const { fake, region } = setupWithBase(BEFORE);
+    const area = await openEditor();
+    const mine = PROPOSAL.replace('limit = 20', 'limit = 25');
+    typeInto(area, mine);
+    // In the same update as the keystroke: no round trip to wait for.
+    const diff = region.querySelector<HTMLElement>('.diff-view')!;
+    expect(within(diff).getByText('const limit = 25;')).toBeInTheDocument();
+    expect(within(diff).getByText('const limit = 10;')).toBeInTheDocument();
+    expect(fake.requestsOf('card.preview')).toEqual([]);
+
+    await waitOutArming();
+    await userEvent.click(screen.getByRole('button', { name: 'Allow with my edits' }));
+    expect(fake.requestsOf('card.answer')).toMatchObject([{ id: SESSION, answer: 'allow_once', edited: mine }]);
+  });
+
+  it('says at once what blocks the text, as the core would', async () => {
+    const { region } = setupWithBase(BEFORE);
+    const area = await openEditor();
+    typeInto(area, `${PROPOSAL}\0`);
+    expect(within(region).getByText(/Your version cannot be written:/).parentElement).toHaveTextContent(
+      `your version contains a NUL character (at byte ${PROPOSAL.length}); only text is written`,
+    );
+  });
+
+  it('sends the core only a text too scattered to diff at once, and its slower reply never replaces a newer diff', async () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const shuffled = () => Array.from({ length: 3000 }, () => ['a\n', 'b\n', '\n'][Math.floor(random() * 3)]).join('');
+    const before = shuffled();
+    const { waiting, region } = setupWithBase(before, `${before}proposed\n`);
+    const area = await openEditor();
+
+    const scattered = shuffled();
+    typeInto(area, scattered);
+    expect(waiting.map((w) => w.req.text)).toEqual([scattered]);
+    // The next keystroke diffs at once in the window...
+    typeInto(area, `${before}mine\n`);
+    expect(within(region.querySelector<HTMLElement>('.diff-view')!).getByText('mine')).toBeInTheDocument();
+    // ...and the core's answer for the older text, arriving later, is not shown over it.
+    await act(async () => waiting[0]!.done());
+    expect(waiting).toHaveLength(1);
+    expect(within(region.querySelector<HTMLElement>('.diff-view')!).getByText('mine')).toBeInTheDocument();
+    expect(screen.queryByText(/updating…/)).toBeNull();
   });
 });
