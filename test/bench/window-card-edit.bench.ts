@@ -8,7 +8,8 @@
  *   the diff itself when it fits its budget; how many keys it did, and any card.preview
  *   round trips, are printed, with card.preview and card.proposal (64 KiB back, no diff)
  *   sent alone for the core's and the transport's own cost. Then a burst typed at 40 keys a
- *   second (key repeat is about 30): its last key to the diff caught up.
+ *   second (key repeat is about 30): its last key to the diff caught up. Then the same typing
+ *   on a 256 KiB proposal, the most a write may propose (reported, no target).
  * - The editor's cost in JS: CodeMirror's bytes in the window's first load (0 when it is
  *   lazy), the editing feature's own modules there, and the lazy chunk, fetched once a write
  *   card is up (after its first paint), gzipped (each file with zlib, as a server would send it).
@@ -36,6 +37,10 @@ const BURST_DELAY_MS = 25;
 // 1280 lines with every 7th changed: a proposal of 64 KiB, and a diff of about as much.
 const OLD = sampleLines(1280, () => false);
 const PROPOSAL = sampleLines(1280, (i) => i % 7 === 3);
+// The same shape at 256 KiB, the most a write may propose.
+const HUGE_OLD = sampleLines(5000, () => false);
+const HUGE = sampleLines(5000, (i) => i % 7 === 3);
+const HUGE_KEYS = 30;
 
 function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,7 +93,7 @@ try {
   await page.waitForLoadState('networkidle');
   const initial = (await Promise.all(pending.splice(0))).filter((s): s is Script => s !== null);
 
-  const ws = await rig.folders.workspace('edit-bench-ws', { 'big.txt': OLD });
+  const ws = await rig.folders.workspace('edit-bench-ws', { 'big.txt': OLD, 'huge.txt': HUGE_OLD });
   fake.enqueue({ toolCalls: [{ name: 'write_file', input: { path: 'big.txt', content: PROPOSAL } }] }, { text: 'ok' });
   await rig.ui.openWorkspace(ws);
   await rig.ui.send('Propose the big write');
@@ -158,6 +163,20 @@ try {
   ))!;
   const burstPreviews = ((await page.evaluate('window.__editBench.previews.length')) as number) - before;
 
+  // The largest proposal a write may have, for the window's own diff's cost there: deny this
+  // card, and type into a 256 KiB one the same way.
+  await card.getByRole('button', { name: /^Deny/ }).click();
+  fake.enqueue({ toolCalls: [{ name: 'write_file', input: { path: 'huge.txt', content: HUGE } }] }, { text: 'ok' });
+  await rig.ui.send('Propose the huge write');
+  const hugeCard = await rig.ui.waitForCard(writeCardLabel(ws, 'huge.txt'));
+  await (await visible(hugeCard.getByRole('button', { name: 'Edit the proposal' }), 'the Edit button')).click();
+  await visible(hugeCard.getByRole('textbox', { name: 'Your version of huge.txt' }), 'the editor', 60_000);
+  await page.keyboard.press('Control+Home');
+  typed = '';
+  for (let i = 0; i < WARM_KEYS; i++) await keyOnce(digits(i));
+  const huge: KeyTiming[] = [];
+  for (let i = 0; i < HUGE_KEYS; i++) huge.push(await keyOnce(digits(i)));
+
   const proposalBytes = Buffer.byteLength(PROPOSAL);
   console.log(
     `keystroke -> diff repainted, ${(proposalBytes / KiB).toFixed(1)} KiB proposal (${PROPOSAL.split('\n').length - 1} lines, every 7th changed), ${KEYS} keys one at a time: ` +
@@ -180,6 +199,14 @@ try {
   );
   console.log(
     `  a burst of ${BURST_KEYS} keys ${BURST_DELAY_MS} ms apart: last key -> diff caught up ${ms(last.diff!)}, ${burstPreviews} card.preview calls for ${BURST_KEYS} keys (one in flight at a time, the latest text next)`,
+  );
+
+  const hugeDiff = huge.map((t) => t.diff!);
+  const hugeSent = huge.filter((t) => t.sent !== undefined).length;
+  console.log(
+    `keystroke -> diff repainted, ${(Buffer.byteLength(HUGE) / KiB).toFixed(1)} KiB proposal (the most a write may propose; same shape), ${HUGE_KEYS} keys: ` +
+      `p50 ${ms(median(hugeDiff))}, p95 ${ms(p95(hugeDiff))}; reference the editor's own line painted p95 ${ms(p95(huge.map((t) => t.echo!)))}; ` +
+      `${HUGE_KEYS - hugeSent} of ${HUGE_KEYS} keys diffed in the window (report)`,
   );
 
   const sum = (list: Script[]) => list.reduce((n, s) => n + s.gzipped, 0);
