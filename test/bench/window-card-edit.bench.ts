@@ -65,7 +65,7 @@ async function scriptOf(response: Response): Promise<Script | null> {
 
 const EDITOR_PACKAGES = /^(@codemirror\/|@lezer\/|style-mod$|w3c-keyname$|crelt$)/;
 const FEATURE_FILES =
-  /components\/cards\/(ProposalEditor|useCardEditing|EditsRecord|card-editing-context|CodeEditor)\./;
+  /components\/cards\/(ProposalEditor|useCardEditing|useRebuiltDiffs|EditsRecord|card-editing-context|CodeEditor)\./;
 
 /** Minified bytes of CodeMirror (and its packages) and of the feature's own modules in a built file. */
 async function editorShares(url: string): Promise<{ editor: number; feature: number }> {

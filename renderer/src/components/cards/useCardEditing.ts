@@ -4,19 +4,15 @@
  * card's diff rebuilt from it as they type.
  *
  * The window rebuilds the diff itself, in the keystroke's own frame, with the core's
- * algorithm (shared/diff/edit-preview.ts) and the card's other side the core sends with the
- * proposal: the diff then paints with the echo of the key, not a round trip and a frame
- * later. A text whose diff does not fit that budget (or a card whose file on disk is not
- * UTF-8 text) goes to the core's `card.preview`, coalesced: at most one on its way, and the
- * latest text waits for it and goes next, so a burst of keystrokes costs two requests, not
- * one each. Whichever builds it, a diff is shown only if it is of a newer text than the one
- * shown.
+ * algorithm and the card's other side the core sends with the proposal (`diffBase`): the
+ * diff then paints with the echo of the key, not a round trip and a frame later. What it
+ * cannot build goes to the core (useRebuiltDiffs).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EditPreview } from '../../../../shared/card-edits';
 import type { CardEvent } from '../../../../shared/reducer';
 import { useCall } from '../../api/use-call';
 import { cardDraft, keepCardDraft } from './card-drafts';
+import { useRebuiltDiffs, type PreviewOf } from './useRebuiltDiffs';
 
 /**
  * How long the diff may stay behind the text before the card says it is updating: a rebuild
@@ -27,14 +23,6 @@ export const LAGGING_MS = 150;
 
 /** The write tools whose proposal is a whole file the person can edit. */
 const EDITABLE_TOOLS: ReadonlySet<string> = new Set(['write_file', 'search_replace']);
-
-export interface PreviewOf {
-  preview: EditPreview;
-  /** The text this preview was built from. */
-  text: string;
-  /** Counts the previews received, so the edited answer re-arms on each new diff. */
-  seq: number;
-}
 
 export interface CardEditing {
   /** A write card whose proposal the person may edit. */
@@ -74,9 +62,6 @@ export interface CardEditing {
 export function isEditableWrite(card: CardEvent): boolean {
   return card.body.kind === 'write' && EDITABLE_TOOLS.has(card.body.tool) && card.body.uneditable === undefined;
 }
-
-/** The diff of the person's text, built in the window; null when the core must build it. */
-type QuickPreview = (text: string) => EditPreview | null;
 
 /** The window's own diff, in a chunk of its own fetched when an editor opens. */
 const loadQuickPreview = () => import('../../../../shared/diff/edit-preview');
@@ -180,92 +165,4 @@ export function useCardEditing(sessionId: string, card: CardEvent): CardEditing 
     change,
     reset,
   };
-}
-
-interface RebuiltDiffs {
-  latest: PreviewOf | null;
-  /** Why the core could not rebuild the diff of the latest text it was sent, if it could not. */
-  error: string | null;
-  /** Rebuild the diff of `text`: at once in the window when it can, else by the core. */
-  rebuild(text: string): void;
-  /** No rebuild is wanted any more (the text is the proposal again): a text waiting is dropped. */
-  drop(): void;
-  /** From now on the window builds the diffs it can with `quick`. */
-  buildWith(quick: QuickPreview): void;
-}
-
-/**
- * The diffs of the person's text, newest shown: each rebuild is numbered when asked for,
- * and a diff is shown only if it was asked for after the one on screen, so a slow reply
- * from the core never replaces a newer diff built in the window.
- */
-function useRebuiltDiffs(sessionId: string, cardId: string): RebuiltDiffs {
-  const [latest, setLatest] = useState<PreviewOf | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const quick = useRef<QuickPreview | null>(null);
-  const asked = useRef(0);
-  const shown = useRef(0);
-  const seq = useRef(0);
-  const inFlight = useRef(false);
-  const queued = useRef<{ text: string; at: number } | null>(null);
-  const previewCall = useCall((api, text: string) => api['card.preview']({ id: sessionId, cardId, text }));
-  const runPreview = previewCall.run;
-
-  const show = useCallback((preview: EditPreview, text: string, at: number) => {
-    if (at <= shown.current) return;
-    shown.current = at;
-    setError(null);
-    setLatest({ preview, text, seq: ++seq.current });
-  }, []);
-
-  const fromCore = useCallback(
-    (text: string, at: number) => {
-      if (inFlight.current) {
-        queued.current = { text, at };
-        return;
-      }
-      inFlight.current = true;
-      void runPreview(text).then((reply) => {
-        inFlight.current = false;
-        if (reply.ok) show(reply.data, text, at);
-        else if (at > shown.current) setError(reply.error);
-        const waiting = queued.current;
-        queued.current = null;
-        if (waiting !== null) fromCore(waiting.text, waiting.at);
-      });
-    },
-    [runPreview, show],
-  );
-
-  const rebuild = useCallback(
-    (text: string) => {
-      const at = ++asked.current;
-      const here = quickly(quick.current, text);
-      if (here === null) {
-        fromCore(text, at);
-        return;
-      }
-      queued.current = null;
-      show(here, text, at);
-    },
-    [fromCore, show],
-  );
-
-  const drop = useCallback(() => {
-    queued.current = null;
-  }, []);
-  const buildWith = useCallback((next: QuickPreview) => {
-    quick.current = next;
-  }, []);
-  return { latest, error, rebuild, drop, buildWith };
-}
-
-/** The window's diff of `text`, or null (none to build with, over its budget, or it threw: the core's answer is the one that counts then). */
-function quickly(quick: QuickPreview | null, text: string): EditPreview | null {
-  if (quick === null) return null;
-  try {
-    return quick(text);
-  } catch {
-    return null;
-  }
 }

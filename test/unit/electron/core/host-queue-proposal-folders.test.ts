@@ -112,6 +112,8 @@ describe('card.proposal', () => {
       path: path.join(h.workspace, 'big.txt'),
       text: content,
       bytes: Buffer.byteLength(content),
+      // A new file: the other side of the open card's diff is nothing.
+      diffBase: { path: path.join(h.workspace, 'big.txt'), before: null },
     });
     await h.call('card.answer', { id, cardId: card.cardId, answer: 'deny' });
     await h.event(id, 'turn_ended');
