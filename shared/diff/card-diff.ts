@@ -18,17 +18,19 @@ export interface CardDiff {
   note?: string;
 }
 
+/** The diff text a card shows, cut to fit, with its notes: a card's diff without the sizes of its sides. */
+export type CardDiffText = Pick<CardDiff, 'diff' | 'truncated' | 'diffBytes' | 'note'>;
+
 /** The card's diff from a whole unified diff and the byte sizes of its two sides. */
 export function cardDiffOf(
-  { lines, notes }: UnifiedDiff,
+  unified: UnifiedDiff,
   sizes: { beforeBytes: number | null; proposalBytes: number },
 ): CardDiff {
-  return {
-    ...fitToCard(lines),
-    proposalBytes: sizes.proposalBytes,
-    beforeBytes: sizes.beforeBytes,
-    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
-  };
+  return { ...cardDiffText(unified), proposalBytes: sizes.proposalBytes, beforeBytes: sizes.beforeBytes };
+}
+
+export function cardDiffText({ lines, notes }: UnifiedDiff): CardDiffText {
+  return { ...fitToCard(lines), ...(notes.length > 0 ? { note: notes.join(' ') } : {}) };
 }
 
 function fitToCard(lines: string[]): Pick<CardDiff, 'diff' | 'truncated' | 'diffBytes'> {

@@ -4,7 +4,7 @@
  * window itself, so the diff paints with the keystroke instead of a round trip later.
  */
 import { editProblem, type EditPreview } from '../card-edits.js';
-import { cardDiffOf, type CardDiff } from './card-diff.js';
+import { cardDiffText, type CardDiffText } from './card-diff.js';
 import { QUICK_DIFF_BUDGET } from './line-diff.js';
 import { unifiedDiff } from './unified-diff.js';
 import { asWritten, utf8Length } from './utf8.js';
@@ -24,7 +24,7 @@ export interface EditedFacts {
   problem: string | null;
 }
 
-export function editPreviewOf(d: CardDiff, edited: EditedFacts): EditPreview {
+export function editPreviewOf(d: CardDiffText, edited: EditedFacts): EditPreview {
   return {
     diff: d.diff,
     diffTruncated: d.truncated,
@@ -46,9 +46,8 @@ export function quickEditPreview(base: DiffBase, proposal: string, typed: string
   const unified = unifiedDiff({ path: base.path, before: base.before, after: text }, QUICK_DIFF_BUDGET);
   if (unified.simplified) return null;
   const bytes = utf8Length(text);
-  const sizes = { beforeBytes: base.before === null ? null : utf8Length(base.before), proposalBytes: bytes };
   const nul = text.indexOf('\0');
-  return editPreviewOf(cardDiffOf(unified, sizes), {
+  return editPreviewOf(cardDiffText(unified), {
     bytes,
     sameAsProposal: text === proposal,
     problem: editProblem(bytes, nul === -1 ? -1 : utf8Length(text.slice(0, nul))),

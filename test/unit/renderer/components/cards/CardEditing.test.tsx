@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import { describe, expect, it } from 'vitest';
 import type { EditPreview } from '../../../../../shared/card-edits';
-import type { CallRequest } from '../../../../../shared/contract';
+import type { CallRequest, CallResponses } from '../../../../../shared/contract';
 import type { CardEvent, CardOutcome } from '../../../../../shared/reducer';
 import { ApiProvider } from '../../../../../renderer/src/api/api-context';
 import { PermissionCard } from '../../../../../renderer/src/components/cards/PermissionCard';
@@ -61,6 +61,24 @@ function setup(card: CardEvent = cardOf(writeBody())) {
     </ApiProvider>,
   );
   return { fake, card, view, region: screen.getByRole('region', { name: LABEL }) };
+}
+
+/** A write card whose card.preview replies wait until the test lets each one go (`done`). */
+function setupHeldPreviews(proposal: CallResponses['card.proposal']) {
+  const fake = createFakeApi();
+  fake.reply('card.proposal', proposal);
+  const waiting: { req: CallRequest<'card.preview'>; done: () => void }[] = [];
+  fake.respond(
+    'card.preview',
+    (req) =>
+      new Promise((resolve) => waiting.push({ req, done: () => resolve({ ok: true, data: previewOf(req.text) }) })),
+  );
+  render(
+    <ApiProvider api={fake.api}>
+      <PermissionCard sessionId={SESSION} workspace={WORKSPACE} card={cardOf(writeBody())} outcome={OPEN} pinned />
+    </ApiProvider>,
+  );
+  return { fake, waiting, region: screen.getByRole('region', { name: LABEL }) };
 }
 
 const waitOutArming = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 550)));
@@ -188,19 +206,7 @@ describe('editing a write card', () => {
   });
 
   it('sends one preview at a time, and the latest text goes next', async () => {
-    const fake = createFakeApi();
-    fake.reply('card.proposal', { path: `${WORKSPACE}/src/app.ts`, text: PROPOSAL, bytes: PROPOSAL.length });
-    const waiting: { req: CallRequest<'card.preview'>; done: () => void }[] = [];
-    fake.respond(
-      'card.preview',
-      (req) =>
-        new Promise((resolve) => waiting.push({ req, done: () => resolve({ ok: true, data: previewOf(req.text) }) })),
-    );
-    render(
-      <ApiProvider api={fake.api}>
-        <PermissionCard sessionId={SESSION} workspace={WORKSPACE} card={cardOf(writeBody())} outcome={OPEN} pinned />
-      </ApiProvider>,
-    );
+    const { waiting } = setupHeldPreviews({ path: `${WORKSPACE}/src/app.ts`, text: PROPOSAL, bytes: PROPOSAL.length });
     const area = await openEditor();
     typeInto(area, `${PROPOSAL}1`);
     typeInto(area, `${PROPOSAL}12`);
@@ -378,25 +384,8 @@ describe("the diff built in the window, from the card's other side", () => {
   const BEFORE = 'import { run } from "./run";\nconst limit = 10;\n\nrun(limit);\n';
 
   function setupWithBase(before: string, proposal = PROPOSAL) {
-    const fake = createFakeApi();
-    fake.reply('card.proposal', {
-      path: `${WORKSPACE}/src/app.ts`,
-      text: proposal,
-      bytes: proposal.length,
-      diffBase: { path: `${WORKSPACE}/src/app.ts`, before },
-    });
-    const waiting: { req: CallRequest<'card.preview'>; done: () => void }[] = [];
-    fake.respond(
-      'card.preview',
-      (req) =>
-        new Promise((resolve) => waiting.push({ req, done: () => resolve({ ok: true, data: previewOf(req.text) }) })),
-    );
-    render(
-      <ApiProvider api={fake.api}>
-        <PermissionCard sessionId={SESSION} workspace={WORKSPACE} card={cardOf(writeBody())} outcome={OPEN} pinned />
-      </ApiProvider>,
-    );
-    return { fake, waiting, region: screen.getByRole('region', { name: LABEL }) };
+    const path = `${WORKSPACE}/src/app.ts`;
+    return setupHeldPreviews({ path, text: proposal, bytes: proposal.length, diffBase: { path, before } });
   }
 
   it('shows the diff of each keystroke at once, asking nothing of the core, and allows that text', async () => {
