@@ -1,30 +1,36 @@
 /**
  * The seccomp program every confined command runs under (SPEC §9). What it watches is an
  * allow-list where a list can be drawn:
- * - socket(): only AF_INET, AF_INET6 and AF_NETLINK. A read-only mount does not stop
- *   connect(): a Unix socket anywhere the sandbox shows (a database's, LXD's, a desktop's)
- *   would still answer, so AF_UNIX is refused with EPERM (violation.ts names that line);
+ * - socket(): only AF_INET, AF_INET6 and AF_NETLINK (getaddrinfo and os.networkInterfaces
+ *   ask the kernel's routing netlink; the command's own network namespace is all it sees
+ *   there). A read-only mount does not stop connect(): a Unix socket anywhere the sandbox
+ *   shows (a database's, LXD's, a desktop's) would still answer, so AF_UNIX is refused
+ *   with EPERM (violation.ts names that line);
  *   every other family (AF_VSOCK to the hypervisor, AF_PACKET, Bluetooth, …) gets
  *   EAFNOSUPPORT, what a kernel without that family says, so probing programs move on.
  * - socketpair(): only AF_UNIX. Its two ends are joined to each other and to nothing of
  *   the host, and Node's child_process, jest workers and multiprocessing need it.
  * - io_uring_setup/enter/register: refused with ENOSYS, as on a kernel without io_uring,
- *   which libuv and other runtimes already fall back from. Its IORING_OP_SOCKET and
+ *   which libuv and other runtimes already fall back from (Node 24 calls io_uring_setup for
+ *   its file I/O and works on under this program). Its IORING_OP_SOCKET and
  *   IORING_OP_CONNECT make sockets without socket(2), past everything above.
  * - keyctl, add_key, request_key: refused with ENOSYS, as on a kernel without keys. The
  *   command would otherwise hold the app's session keyring (bwrap keeps it), and through
  *   pam_keyinit's link the user keyring, with possessor rights. Joining a fresh session
  *   keyring instead would need a helper of ours between bwrap and the command (bwrap has
- *   no option for it), and no tool a command runs needs keys.
+ *   no option for it); the compilers, package managers and test runners commands run do
+ *   not use keys, and a kernel built without them is a case they already handle.
  * Every other call of a known ABI is allowed. The x32 ABI (x86_64 numbers with bit 30)
  * is refused whole with ENOSYS, as a kernel without x32 does: its numbers would otherwise
  * need a table of their own. A call from an architecture the table does not know kills the
  * process: the kernel reports only the host's own ABIs, which are all listed.
  *
  * Written here as classic BPF, from the tables below, because no maintained npm package
- * builds seccomp programs (libseccomp has no Node binding we can install here, and
- * sandbox-runtime ships only a prebuilt helper that needs a nested user namespace, which
- * our `--disable-userns` refuses). bwrap loads it with `--seccomp FD`.
+ * builds seccomp programs (none in the npm registry's list is named for it; libseccomp
+ * has no Node binding we can install here, and sandbox-runtime ships only a prebuilt
+ * helper that needs a nested user namespace, which our `--disable-userns` refuses). The
+ * tables decide; the assembler below only turns labels into BPF's relative jumps. bwrap
+ * loads the program with `--seccomp FD`.
  */
 
 /** The calls the program watches; every other call of a known ABI is allowed. */
@@ -39,20 +45,20 @@ type Call =
   | 'add_key'
   | 'request_key';
 
-export const AF_UNIX = 1;
-export const AF_INET = 2;
-export const AF_INET6 = 10;
-export const AF_NETLINK = 16;
+const AF_UNIX = 1;
+const AF_INET = 2;
+const AF_INET6 = 10;
+const AF_NETLINK = 16;
 
-export const EPERM = 1;
-export const ENOSYS = 38;
-export const EAFNOSUPPORT = 97;
+const EPERM = 1;
+const ENOSYS = 38;
+const EAFNOSUPPORT = 97;
 
 /** What one watched call gets: refused with an errno, or decided by its first argument (a family). */
 type Decision =
   { refuse: number } | { families: readonly number[]; refused?: Readonly<Record<number, number>>; otherwise: number };
 
-export const DECISIONS: Readonly<Record<Call, Decision>> = {
+const DECISIONS: Readonly<Record<Call, Decision>> = {
   socket: { families: [AF_INET, AF_INET6, AF_NETLINK], refused: { [AF_UNIX]: EPERM }, otherwise: EAFNOSUPPORT },
   socketpair: { families: [AF_UNIX], otherwise: EAFNOSUPPORT },
   // i386's multiplexer hides socket()'s arguments behind a pointer: refused whole, as before.
@@ -74,10 +80,10 @@ interface Abi {
 }
 
 const IO_URING = { io_uring_setup: 425, io_uring_enter: 426, io_uring_register: 427 } as const;
-export const X32_BIT = 0x40000000;
+const X32_BIT = 0x40000000;
 
 /** The ABIs a process may use on each host architecture Node reports (unistd_64.h, unistd_32.h, asm-generic, arm's table). */
-export const ABIS: Partial<Record<NodeJS.Architecture, readonly Abi[]>> = {
+const ABIS: Partial<Record<NodeJS.Architecture, readonly Abi[]>> = {
   x64: [
     {
       audit: 0xc000003e, // x86_64 (x32 shares it)
