@@ -141,8 +141,8 @@ type Op =
   | { op: 'load'; offset: number }
   | { op: 'ret'; value: number }
   | { op: 'label'; name: string }
-  /** Jumps to `then` when the accumulator is k (or, for 'jge', at least k), else to `else` (the next instruction when absent). */
-  | { op: 'jeq' | 'jge'; k: number; then: string; else?: string };
+  /** Jumps to `then` when the accumulator is k (or, for 'jge', at least k), else to `else`; either absent is the next instruction. */
+  | { op: 'jeq' | 'jge'; k: number; then?: string; else?: string };
 
 const ret = (value: number): Op => ({ op: 'ret', value });
 const refuse = (errno: number): Op => ret(RET_ERRNO | errno);
@@ -157,8 +157,7 @@ function abiBlock(abi: Abi, index: number): Op[] {
   const x32: Op[] = abi.refuseFrom === undefined ? [] : [{ op: 'jge', k: abi.refuseFrom, then: at('foreign') }];
   return [
     { op: 'load', offset: ARCH },
-    { op: 'jeq', k: abi.audit, then: at('mine'), else: at('next') },
-    { op: 'label', name: at('mine') },
+    { op: 'jeq', k: abi.audit, else: at('next') },
     { op: 'load', offset: NR },
     ...x32,
     ...calls.map(([call, nr]): Op => ({ op: 'jeq', k: nr, then: at(call) })),
@@ -186,15 +185,9 @@ function rules(decision: Decision, prefix: string): Op[] {
 
 type Insn = [code: number, jt: number, jf: number, k: number];
 
-/** Labels to instruction indexes, then each jump to the offset from the next instruction (forward only, at most 255). */
+/** Each jump's label to the offset from the next instruction, as BPF wants (forward only, at most 255). */
 function assemble(ops: readonly Op[]): Insn[] {
-  const labels = new Map<string, number>();
-  let pc = 0;
-  for (const op of ops) {
-    if (op.op !== 'label') pc++;
-    else if (labels.has(op.name)) throw new Error(`seccomp program: label ${op.name} twice`);
-    else labels.set(op.name, pc);
-  }
+  const labels = labelIndexes(ops);
   const insns: Insn[] = [];
   for (const op of ops) {
     const here = insns.length;
@@ -210,6 +203,18 @@ function assemble(ops: readonly Op[]): Insn[] {
     else if (op.op !== 'label') insns.push([op.op === 'jeq' ? JEQ_K : JGE_K, jump(op.then), jump(op.else), op.k]);
   }
   return insns;
+}
+
+/** Where each label stands: the index of the instruction after it. */
+function labelIndexes(ops: readonly Op[]): Map<string, number> {
+  const labels = new Map<string, number>();
+  let pc = 0;
+  for (const op of ops) {
+    if (op.op !== 'label') pc++;
+    else if (labels.has(op.name)) throw new Error(`seccomp program: label ${op.name} twice`);
+    else labels.set(op.name, pc);
+  }
+  return labels;
 }
 
 function encode(program: readonly Insn[]): Buffer {
