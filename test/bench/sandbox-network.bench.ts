@@ -19,7 +19,7 @@ import { bridgeArgv, bridgeMounts } from '../../electron/core/sandbox/network/br
 import { NetworkProxy, type ProxyDoor } from '../../electron/core/sandbox/network/network-proxy.js';
 import { sealArgv } from '../../electron/core/sandbox/network/seal.js';
 import { findSocat } from '../../electron/core/sandbox/network/socat.js';
-import { unixSocketFilter } from '../../electron/core/sandbox/unix-socket-filter.js';
+import { syscallFilter } from '../../electron/core/sandbox/syscall-filter.js';
 import { measure, reportRatio, reportValue } from './measure.js';
 
 const TURNS = 120;
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   const privateTmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-net-bench-'));
   const disableUserns =
     spawnSync(BWRAP, ['--unshare-user', '--disable-userns', '--ro-bind', '/', '/', 'true']).status === 0;
-  const program = unixSocketFilter();
+  const program = syscallFilter();
   if (!program) throw new Error(`no seccomp program for ${process.arch}`);
   // Warm the modules the proxy uses (http, net), so their loading is not counted as the proxy's memory.
   const warm = new NetworkProxy();

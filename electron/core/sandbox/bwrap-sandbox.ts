@@ -29,7 +29,7 @@ import { refusalSummary } from './network/refusal.js';
 import { sealArgv } from './network/seal.js';
 import { findSocat, INSTALL_SOCAT } from './network/socat.js';
 import { findOnPath } from './program-path.js';
-import { unixSocketFilter } from './unix-socket-filter.js';
+import { syscallFilter } from './syscall-filter.js';
 import { isWithin } from './within.js';
 
 export interface BwrapSandboxOptions {
@@ -125,7 +125,7 @@ export class BwrapSandbox implements Sandbox {
     const { usable, availability } = await this.check();
     if (!usable) throw new Error(`commands cannot be confined here: ${(availability as { reason: string }).reason}`);
     this.checkDataDirInPlace();
-    const seccomp = unixSocketFilter();
+    const seccomp = syscallFilter();
     // First what can fail (the proxy's door, the private /tmp), then what must be undone (held placeholders).
     const bridge = profile.network === false ? null : await this.bridge(profile.network, spec.argv, usable, seccomp);
     const privateTmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-sandbox-')).catch(async (err: unknown) => {

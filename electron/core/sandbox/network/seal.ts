@@ -1,6 +1,6 @@
 /**
  * The bridge's socat must open a Unix socket to reach its door, and the sandbox's seccomp
- * program (unix-socket-filter.ts) refuses exactly that to everything under it. bwrap's
+ * program (syscall-filter.ts) refuses exactly that to everything under it. bwrap's
  * `--seccomp` covers the whole sandbox from its first process, so for a command with
  * network the filter has to come later: after the listeners are up, on the command only.
  * No standard tool loads a seccomp program and execs (sandbox-runtime ships a compiled

@@ -15,7 +15,7 @@ import { bridgeArgv, bridgeEnv, bridgeMounts } from '../../../../../../electron/
 import { NetworkProxy, type ProxyDoor } from '../../../../../../electron/core/sandbox/network/network-proxy.js';
 import { sealArgv } from '../../../../../../electron/core/sandbox/network/seal.js';
 import { findSocat } from '../../../../../../electron/core/sandbox/network/socat.js';
-import { unixSocketFilter } from '../../../../../../electron/core/sandbox/unix-socket-filter.js';
+import { syscallFilter } from '../../../../../../electron/core/sandbox/syscall-filter.js';
 import { startStandIn, tableLookup, type StandIn } from './stand-in.js';
 
 const BWRAP = '/usr/bin/bwrap';
@@ -26,7 +26,7 @@ const canRun =
   spawnSync(CURL, ['--version']).status === 0 &&
   spawnSync(BWRAP, ['--unshare-user', '--unshare-net', '--ro-bind', '/', '/', '--', 'true']).status === 0;
 const openssl = spawnSync('openssl', ['version']).status === 0;
-const filter = unixSocketFilter();
+const filter = syscallFilter();
 
 const REFUSED_LINE = "blocked by the sandbox: example.com is not on this command's network list (registry.npmjs.org)";
 
