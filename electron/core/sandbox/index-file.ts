@@ -38,7 +38,7 @@ export function gitlinksOfIndex(bytes: Buffer, hashSize: 20 | 32): IndexGitlinks
   const end = bytes.length - hashSize; // the checksum of the whole file closes it
   const paths = new Set<string>();
   let offset = 12;
-  let previous = Buffer.alloc(0);
+  let previous: Buffer = Buffer.alloc(0);
   for (let i = 0; i < count; i++) {
     const entry = readEntry(bytes, offset, end, version, hashSize, previous);
     if (!entry) return null;
