@@ -134,7 +134,10 @@ describe("planning a card never runs the workspace's git (seen 1)", () => {
     const write = await run(sh(`printf '[core]\\n\\tfsmonitor = ${fsmonitor()}\\n' >> team.gitconfig`), ctx);
     expect(write.details).not.toMatchObject({ exitCode: 0 });
     expect(await fs.readFile(path.join(ws, 'team.gitconfig'), 'utf8')).not.toContain('fsmonitor');
-    // Had it got there (the folder arrived so), planning the next card runs nothing.
+    // Had it got there (the folder arrived so), planning the next card runs nothing, even with
+    // the index changed since the last card (nothing of it is remembered).
+    await fs.writeFile(path.join(ws, 'a.txt'), 'staged\n');
+    await personsGit(['add', 'a.txt']);
     await fs.appendFile(path.join(ws, 'team.gitconfig'), `[core]\n\tfsmonitor = ${fsmonitor()}\n`);
     await plan({ argv: ['true'] }, ctx);
     await plan({ argv: ['true'], git: true }, ctx);
@@ -204,6 +207,25 @@ describe("husky v9's hooks (seen 5)", () => {
     expect(withGit.details).not.toMatchObject({ exitCode: 0 });
     expect(await fs.readFile(path.join(ws, '.husky', 'pre-commit'), 'utf8')).toBe('true\n');
     await expectPersonsGitRunsNothingPlanted();
+  });
+
+  it('any hooks folder named _ has its parent read-only too (husky’s layout under another name)', async () => {
+    await fs.mkdir(path.join(ws, 'tools', 'hooks', '_'), { recursive: true });
+    await fs.writeFile(path.join(ws, 'tools', 'hooks', '_', 'pre-commit'), '#!/bin/sh\nsh tools/hooks/pre-commit\n', {
+      mode: 0o755,
+    });
+    await fs.writeFile(path.join(ws, 'tools', 'hooks', 'pre-commit'), 'true\n');
+    await personsGit(['config', 'core.hooksPath', 'tools/hooks/_']);
+    const rewrite = await run(sh(`echo "touch ${pwned}" > tools/hooks/pre-commit`));
+    expect(rewrite.output.split('\n')[0]).toMatch(/^blocked by the sandbox: .*tools\/hooks stays read-only/);
+    await expectPersonsGitRunsNothingPlanted();
+  });
+
+  it('.husky stays read-only before husky is set up (a fresh clone: the next npm install sets core.hooksPath)', async () => {
+    await personsGit(['config', '--unset', 'core.hooksPath']);
+    const rewrite = await run(sh(`echo "touch ${pwned}" > .husky/pre-commit`));
+    expect(rewrite.output.split('\n')[0]).toMatch(/^blocked by the sandbox: .*\.husky stays read-only/);
+    expect(await fs.readFile(path.join(ws, '.husky', 'pre-commit'), 'utf8')).toBe('true\n');
   });
 
   it('the card says its hooks run workspace files at the next commit; a run names what it changed of them', async () => {
