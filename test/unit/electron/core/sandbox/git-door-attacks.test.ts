@@ -262,7 +262,18 @@ describe('a stand-in held by two commands (placeholders.ts)', () => {
   it('stays while the second still runs after the first ended: no .git can be made there', async () => {
     // Not a repository: an empty read-only .git stands in while commands run.
     const ctx = await contextFor();
-    const first = run(sh('while [ ! -e second-started ]; do sleep 0.05; done'), ctx);
+    const first = run(sh('touch first-started; while [ ! -e second-started ]; do sleep 0.05; done'), ctx);
+    // The first made the stand-in: the second starts only once the first runs.
+    await expect
+      .poll(
+        () =>
+          fs.access(path.join(ws, 'first-started')).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const second = run(
       sh('touch second-started; while [ ! -e first-ended ]; do sleep 0.05; done; mkdir .git/x; git init -q .'),
       ctx,
