@@ -185,6 +185,47 @@ describe('git: true cannot plant code the person’s git runs (seen 2)', () => {
   });
 });
 
+describe('git: true keeps the same read-only in submodules’ and linked worktrees’ git folders', () => {
+  beforeEach(() => gitRepo());
+
+  it(".git/modules/<sub>'s commondir, config, config.worktree and hooks, while git status still enters the submodule", async () => {
+    const upstream = path.join(root, 'upstream');
+    await fs.mkdir(upstream);
+    await gitRepo(upstream);
+    await personsGit(['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', upstream, 'sub']);
+    await personsGit(['commit', '-qm', 'with a submodule']);
+    const module = '.git/modules/sub';
+    const plant = [
+      `cp -r ${module} .cd && git --git-dir=.cd config core.fsmonitor "${fsmonitor()}"`,
+      `echo ../../../.cd > ${module}/commondir`,
+      `echo '[core]' > ${module}/config.worktree`,
+      `printf '#!/bin/sh\\ntouch ${pwned}\\n' > ${module}/hooks/post-checkout`,
+      `git --git-dir=${module} config core.fsmonitor "${fsmonitor()}"`,
+      'git -C sub status --short',
+    ].join('; ');
+    const result = await run(sh(plant, { git: true }));
+    expect(result.details).toMatchObject({ exitCode: 0 }); // the last: git status in the submodule works
+    expect(result.details).toMatchObject({ stderr: expect.stringMatching(/commondir: Read-only file system/) });
+    await expect(fs.access(path.join(ws, module, 'commondir'))).rejects.toThrow();
+    await expect(fs.access(path.join(ws, module, 'hooks', 'post-checkout'))).rejects.toThrow();
+    await expectPersonsGitRunsNothingPlanted();
+    await personsGit(['status'], path.join(ws, 'sub'));
+    await expect(fs.access(pwned)).rejects.toThrow();
+  });
+
+  it("a linked worktree's commondir in .git/worktrees", async () => {
+    const other = path.join(root, 'other');
+    await personsGit(['worktree', 'add', '-q', '-b', 'side', other]);
+    const [name] = await fs.readdir(path.join(ws, '.git', 'worktrees'));
+    const plant = `cp -r .git .cd && git --git-dir=.cd config core.fsmonitor "${fsmonitor()}"; echo ${ws}/.cd > .git/worktrees/${name}/commondir`;
+    const result = await run(sh(plant, { git: true }));
+    expect(result.details).toMatchObject({ stderr: expect.stringMatching(/commondir: Read-only file system/) });
+    expect(await fs.readFile(path.join(ws, '.git', 'worktrees', name as string, 'commondir'), 'utf8')).toBe('../..\n');
+    await personsGit(['status'], other);
+    await expect(fs.access(pwned)).rejects.toThrow();
+  });
+});
+
 describe("husky v9's hooks (seen 5)", () => {
   beforeEach(async () => {
     await gitRepo();
