@@ -70,7 +70,7 @@ export class BwrapSandbox implements Sandbox {
   private checked: Promise<{ availability: SandboxAvailability; usable: Usable | null }> | null = null;
   /** The one network proxy of the app, made when the first command with network runs. */
   private proxy: NetworkProxy | null = null;
-  /** The empty `.git` folders made as mount points in workspaces that are not repositories. */
+  /** What stands in, as mount points, for read-only places that do not exist yet (an empty `.git`, a commondir). */
   private readonly placeholders = new Placeholders();
   /** The data folder as it was at start: hidden by that identity, so moving it cannot uncover it. */
   private readonly dataDirAtStart: PlaceIdentity | null;
