@@ -82,6 +82,8 @@ export type CommandSandbox =
       shown?: string[];
       /** Neither read nor written, even inside a shown place: the app's data folder, secret stores, /run. */
       hidden: string[];
+      /** The repository runs git hooks at the person's next commit (a hook in .git/hooks, or core.hooksPath). */
+      hooks?: true;
     }
   | { confined: false; reason: string };
 
@@ -303,6 +305,10 @@ export interface SandboxWords {
   shown: string[];
 }
 
+/** The card's line for a repository whose hooks run at the person's next commit. */
+export const HOOKS_WARNING =
+  "this repository's git hooks run workspace files (scripts, node_modules/.bin) at your next commit; this command can change them";
+
 /**
  * A command card's sandbox in words (SPEC §9, UI card rule 7). `home`, when given, is
  * the user's home folder: paths below it are shown as ~. The words say what holds and
@@ -320,6 +326,8 @@ export function describeSandbox(
   const sandbox = body.sandbox;
   if (!sandbox) return { line: 'Unconfined: this card is from before commands were confined', warnings, shown: [] };
   if (!sandbox.confined) return { line: `Unconfined: ${sandbox.reason}`, warnings, shown: [] };
+  // Its hooks are read-only, but what they run (package.json's scripts, node_modules/.bin) is not.
+  if (sandbox.hooks) warnings.push(HOOKS_WARNING);
   const short = (p: string) => tildePath(p, home);
   const readOnly = sandbox.readOnly.length
     ? ` (not ${sandbox.readOnly.map((p) => relativeTo(p, sandbox.writable)).join(', ')})`

@@ -3,9 +3,9 @@
  * and asked its version. Without it undo is off, and every place that would offer it says
  * why in `reason` and what to do in `fix`.
  */
-import { execFile } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import { readWorkspaceGit } from '../process/workspace-git.js';
 import type { GitAvailability } from './checkpoint-store.js';
 
 /** Older gits lack what the store uses (porcelain v2 status with --ignored=matching, update-ref --stdin options). */
@@ -72,13 +72,12 @@ function isExecutableFile(file: string): boolean {
   }
 }
 
-function versionOf(git: string, env: NodeJS.ProcessEnv): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile(
-      git,
-      ['--version'],
-      { timeout: VERSION_TIMEOUT_MS, env: { PATH: env.PATH ?? '', LANG: 'C', LC_ALL: 'C' } },
-      (err, stdout) => resolve(err ? null : String(stdout).trim()),
-    );
+/** Through the app's one git door, like every git the app runs. */
+async function versionOf(git: string, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const out = await readWorkspaceGit(['--version'], {
+    git,
+    env: { PATH: env.PATH ?? '' },
+    timeoutMs: VERSION_TIMEOUT_MS,
   });
+  return out === null ? null : out.trim();
 }

@@ -1,11 +1,13 @@
 /**
- * One git command of the checkpoint store: spawned with the isolated environment, fed its
+ * One git command of the checkpoint store: spawned through the app's git door
+ * (process/workspace-git.ts) with the isolated environment on top, fed its
  * stdin, its output collected up to a cap, killed at its timeout. A failure becomes a
  * GitError that says in words what failed, with the tail of git's stderr. A command killed
  * at its timeout cannot remove its own lock files, so the ones it may hold are removed here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { spawnPipedWorkspaceGit } from '../process/workspace-git.js';
 
 /** Enough for a status or a tree listing of a very large workspace. */
 const DEFAULT_MAX_OUTPUT = 256 * 1024 * 1024;
@@ -38,13 +40,14 @@ export class GitError extends Error {
 
 export function runGit(call: GitCall): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    // Its own process group, so a timeout also stops what git started (repack's pack-objects).
-    const child = spawn(call.git, call.args, {
+    // Through the app's one git door, the shadow environment on top; its own process group,
+    // so a timeout also stops what git started (repack's pack-objects).
+    const child = spawnPipedWorkspaceGit({
+      git: call.git,
+      args: call.args,
       cwd: call.cwd,
       env: call.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
-      windowsHide: true,
     });
     const stop = () => killGroup(child);
     const timer = setTimeout(stop, call.timeoutMs);

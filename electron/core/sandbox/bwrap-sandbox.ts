@@ -70,7 +70,7 @@ export class BwrapSandbox implements Sandbox {
   private checked: Promise<{ availability: SandboxAvailability; usable: Usable | null }> | null = null;
   /** The one network proxy of the app, made when the first command with network runs. */
   private proxy: NetworkProxy | null = null;
-  /** The empty `.git` folders made as mount points in workspaces that are not repositories. */
+  /** What stands in, as mount points, for read-only places that do not exist yet (an empty `.git`, a commondir). */
   private readonly placeholders = new Placeholders();
   /** The data folder as it was at start: hidden by that identity, so moving it cannot uncover it. */
   private readonly dataDirAtStart: PlaceIdentity | null;
@@ -132,7 +132,9 @@ export class BwrapSandbox implements Sandbox {
       await bridge?.door.close();
       throw err;
     });
-    const { readOnly, placeholders } = await this.makeReadOnlyPlaces(profile.readOnly);
+    // A read-only place that does not exist yet (.git standing in, .gatehouse, a hooks folder,
+    // a git folder's commondir with git: true) stands in for the run (placeholders.ts).
+    const { readOnly, held } = this.placeholders.standIn(profile.readOnly);
     const { hidden, hiddenFolders } = await stillThere(profile.hidden);
     const args = bwrapArgs({
       argv: bridge?.argv ?? spec.argv,
@@ -162,35 +164,11 @@ export class BwrapSandbox implements Sandbox {
       ...(bridge ? { networkRefusal: () => refusalSummary(bridge.door.refusals(), bridge.door.allow) } : {}),
       release: async () => {
         await bridge?.door.close();
-        await Promise.all(placeholders.map((p) => this.placeholders.release(p)));
+        this.placeholders.release(held);
         // Nothing runs in the private /tmp any more; no one need wait for its removal.
         void fs.rm(privateTmp, { recursive: true, force: true }).catch(() => {});
       },
     };
-  }
-
-  /**
-   * A read-only place that does not exist yet (.git standing in, .gatehouse, .claude, a
-   * hooks folder, a submodule not checked out) is made empty first, so there is something
-   * to mount read-only; one whose parent is gone is left out. What is made here is held,
-   * and removed by the last run (placeholders.ts).
-   */
-  private async makeReadOnlyPlaces(places: readonly string[]): Promise<{ readOnly: string[]; placeholders: string[] }> {
-    const readOnly: string[] = [];
-    const placeholders: string[] = [];
-    for (const p of places) {
-      const made = await fs.mkdir(p, { recursive: false }).then(
-        () => 'made' as const,
-        (err: NodeJS.ErrnoException) => (err.code === 'EEXIST' ? ('there' as const) : null),
-      );
-      if (!made) continue;
-      readOnly.push(p);
-      if (made === 'made' || this.placeholders.holds(p)) {
-        this.placeholders.hold(p);
-        placeholders.push(p);
-      }
-    }
-    return { readOnly, placeholders };
   }
 
   /**

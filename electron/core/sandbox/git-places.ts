@@ -15,13 +15,18 @@
  * not checked out, its folder, so that nothing can become a repository there.
  *
  * With `git: true` (a command that must commit, check out or fetch), `.git` is writable
- * but its hooks and config are not, nor those of the submodules' repositories kept in
- * `.git/modules`: the card says so in amber.
+ * but what makes git run code is not (hooks, config, commondir, config.worktree, the same
+ * of linked worktrees and of the submodules' repositories kept in `.git/modules`): the
+ * card says so in amber. What it could still add, a gitlink in the index or a repository
+ * in `.git/modules`, is compared after the run and taken back (git-growth.ts).
+ *
+ * A config file the repository's config includes is read-only when a command could write
+ * it, and the hook managers' files and folders are, since their hooks run them.
  */
-import { execFile } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { readGitlinks, type GitlinkReader } from './gitlinks.js';
+import { readRepositoryConfig, type HooksPathReader } from './repository-config.js';
 import { isWithin } from './within.js';
 
 /** The app's own folders in a workspace: Stop hooks and skills (SPEC §4). */
@@ -32,14 +37,40 @@ export const APP_FOLDERS: readonly string[] = ['.gatehouse', '.claude'];
  * this file says at the person's next commit.
  */
 export const HOOK_MANAGER_CONFIGS: readonly string[] = [
+  // pre-commit
   '.pre-commit-config.yaml',
+  // lefthook (the local file is merged into the main one)
   'lefthook.yml',
   '.lefthook.yml',
+  'lefthook.yaml',
+  '.lefthook.yaml',
   'lefthook-local.yml',
+  '.lefthook-local.yml',
+  'lefthook-local.yaml',
+  // overcommit
   '.overcommit.yml',
+  // simple-git-hooks
   '.simple-git-hooks.json',
   '.simple-git-hooks.js',
+  '.simple-git-hooks.cjs',
+  '.simple-git-hooks.mjs',
+  'simple-git-hooks.json',
+  'simple-git-hooks.js',
+  'simple-git-hooks.cjs',
+  'simple-git-hooks.mjs',
+  // husky before v5
+  '.huskyrc',
+  '.huskyrc.json',
+  '.huskyrc.js',
+  'husky.config.js',
 ];
+
+/**
+ * Hook managers' folders of scripts that their hook runs: husky's `.husky` (v9 runs
+ * `.husky/<hook>` from `core.hooksPath=.husky/_`, v5 to v8 from `.husky` itself) and
+ * lefthook's `.lefthook` (scripts per hook), overcommit's `.git-hooks`.
+ */
+export const HOOK_MANAGER_FOLDERS: readonly string[] = ['.husky', '.lefthook', '.git-hooks'];
 
 export interface GitPlaces {
   /**
@@ -50,16 +81,18 @@ export interface GitPlaces {
   readOnly: string[];
   /** With git: true, the git folders the command may write (outside the workspace for a worktree). */
   gitWritable: string[];
+  /** The repository runs hooks at the person's next commit (a hook in its hooks folder, or `core.hooksPath`): the card says so. */
+  hooks: boolean;
 }
 
-/** How `core.hooksPath` is read; a test stands in its own. */
-export type HooksPathReader = (workspace: string) => Promise<string | null>;
+export type { HooksPathReader } from './repository-config.js';
+export { readHooksPath } from './repository-config.js';
 
 export async function gitPlaces(
   workspace: string,
   options: { git: boolean; hooksPath?: HooksPathReader; gitlinks?: GitlinkReader },
 ): Promise<GitPlaces> {
-  const places: GitPlaces = { readOnly: [], gitWritable: [] };
+  const places: GitPlaces = { readOnly: [], gitWritable: [], hooks: false };
   const dotGit = path.join(workspace, '.git');
   const kind = entryKind(dotGit);
   if (kind === 'folder') {
@@ -70,17 +103,49 @@ export async function gitPlaces(
   // Not a repository: an empty read-only .git stands in its place (placeholders.ts), so no
   // command can make one for the person's git to find, with git: true or without.
   if (kind === 'absent') places.readOnly.push(dotGit);
-  const hooksPath = await (options.hooksPath ?? readHooksPath)(workspace);
-  if (hooksPath) {
-    const folder = path.resolve(workspace, hooksPath);
-    if (isWithin(folder, workspace) && folder !== workspace) addFolder(places, folder);
-  }
+  const config = options.hooksPath
+    ? { hooksPath: await options.hooksPath(workspace), includes: [] }
+    : await readRepositoryConfig(workspace);
+  addHooksFolder(places, workspace, config.hooksPath);
+  places.hooks = config.hooksPath !== null || hasHooks(commonGitDir(workspace, dotGit, kind));
+  addIncludedConfigs(places, workspace, config.includes);
   for (const name of APP_FOLDERS) addFolder(places, path.join(workspace, name));
   for (const name of HOOK_MANAGER_CONFIGS) {
     const file = path.join(workspace, name);
     if (entryKind(file) === 'file') places.readOnly.push(file);
   }
+  for (const name of HOOK_MANAGER_FOLDERS) {
+    const folder = path.join(workspace, name);
+    if (entryKind(folder) === 'folder') places.readOnly.push(folder);
+  }
   return places;
+}
+
+/**
+ * The folder `core.hooksPath` names, inside the workspace. husky v9 sets it to `.husky/_`,
+ * whose runner executes `.husky/<hook>` one folder up: a hooks folder named `_` has its
+ * parent read-only too.
+ */
+function addHooksFolder(places: GitPlaces, workspace: string, hooksPath: string | null): void {
+  if (!hooksPath) return;
+  const folder = path.resolve(workspace, hooksPath);
+  if (!isWithin(folder, workspace) || folder === workspace) return;
+  const parent = path.dirname(folder);
+  if (path.basename(folder) === '_' && isWithin(parent, workspace) && parent !== workspace) addFolder(places, parent);
+  addFolder(places, folder);
+}
+
+/**
+ * A config file the repository's config includes, when a command could write it: in the
+ * workspace (a tracked `team.gitconfig`) or in a git folder `git: true` makes writable.
+ * One that does not exist is left out: an empty folder standing in would break the
+ * person's git reading its config while the command runs.
+ */
+function addIncludedConfigs(places: GitPlaces, workspace: string, includes: readonly string[]): void {
+  for (const file of includes) {
+    const writable = [workspace, ...places.gitWritable].some((w) => isWithin(file, w));
+    if (writable && entryKind(file) === 'file') places.readOnly.push(file);
+  }
 }
 
 function addGitFolder(places: GitPlaces, dotGit: string, git: boolean): void {
@@ -90,16 +155,59 @@ function addGitFolder(places: GitPlaces, dotGit: string, git: boolean): void {
   }
   places.gitWritable.push(dotGit);
   for (const gitDir of [dotGit, ...moduleGitDirs(path.join(dotGit, 'modules'), MODULE_DEPTH)]) {
-    addFolder(places, path.join(gitDir, 'hooks'));
-    if (entryKind(path.join(gitDir, 'config')) === 'file') places.readOnly.push(path.join(gitDir, 'config'));
+    addCodePlaces(places, gitDir);
   }
+}
+
+/**
+ * With `git: true`, what in a writable git folder makes git run code, read-only whether it
+ * exists or not (one that does not stands in for the run, placeholders.ts): the hooks and
+ * the config, and what redirects git to another folder with a config of its own:
+ * `commondir` (a copy of `.git` with a `core.fsmonitor`, named there, ran at the person's
+ * next `git status`), `config.worktree`, and those of each linked worktree kept in
+ * `worktrees/`.
+ */
+function addCodePlaces(places: GitPlaces, gitDir: string): void {
+  addFolder(places, path.join(gitDir, 'hooks'));
+  for (const name of GIT_CODE_FILES) addFile(places, path.join(gitDir, name));
+  for (const worktree of childFolders(path.join(gitDir, 'worktrees'))) {
+    // A worktree's folder without a commondir is not one git uses; only its existing file matters.
+    if (entryKind(path.join(worktree, 'commondir')) === 'file') places.readOnly.push(path.join(worktree, 'commondir'));
+    addFile(places, path.join(worktree, 'config.worktree'));
+  }
+}
+
+/** The files of a git folder that make git read another config or folder (placeholders.ts knows what stands in for each). */
+export const GIT_CODE_FILES: readonly string[] = ['config', 'config.worktree', 'commondir'];
+
+/** Git's own samples, which never run: `pre-commit.sample`. */
+const SAMPLE_HOOK = /\.sample$/;
+
+/** Whether a git folder's `hooks` holds a hook that runs (a file that is not a sample). */
+function hasHooks(gitDir: string | null): boolean {
+  if (!gitDir) return false;
+  try {
+    return readdirSync(path.join(gitDir, 'hooks'), { withFileTypes: true }).some(
+      (e) => !SAMPLE_HOOK.test(e.name) && (e.isFile() || e.isSymbolicLink()),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The folder git takes hooks from: `.git`, or for a worktree the common folder its `.git` file leads to. */
+function commonGitDir(workspace: string, dotGit: string, kind: EntryKind): string | null {
+  if (kind === 'folder') return dotGit;
+  if (kind !== 'file') return null;
+  const gitDir = gitDirOf(dotGit, workspace);
+  return gitDir ? (commonDirOf(gitDir) ?? gitDir) : null;
 }
 
 /** How deep submodules of submodules are followed in `.git/modules`. */
 const MODULE_DEPTH = 4;
 
 /** The submodules' repositories that `.git/modules` keeps (a folder with a HEAD), their own nested ones too. */
-function moduleGitDirs(folder: string, depth: number): string[] {
+export function moduleGitDirs(folder: string, depth: number): string[] {
   if (depth === 0) return [];
   let names: string[];
   try {
@@ -147,8 +255,7 @@ function addGitFile(places: GitPlaces, workspace: string, dotGit: string, git: b
   for (const folder of folders) {
     if (git) {
       places.gitWritable.push(folder);
-      addFolder(places, path.join(folder, 'hooks'));
-      if (entryKind(path.join(folder, 'config')) === 'file') places.readOnly.push(path.join(folder, 'config'));
+      addCodePlaces(places, folder);
     } else if (isWithin(folder, workspace)) {
       places.readOnly.push(folder);
     }
@@ -166,66 +273,28 @@ function commonDirOf(gitDir: string): string | null {
   return line ? realOrNull(path.resolve(gitDir, line)) : null;
 }
 
+/** A file, read-only; the sandbox makes what stands in for it for the run when it does not exist. */
+function addFile(places: GitPlaces, file: string): void {
+  const kind = entryKind(file);
+  if (kind === 'file' || kind === 'absent') places.readOnly.push(file);
+}
+
+function childFolders(folder: string): string[] {
+  try {
+    return readdirSync(folder)
+      .map((name) => path.join(folder, name))
+      .filter((p) => entryKind(p) === 'folder');
+  } catch {
+    return [];
+  }
+}
+
 /** A folder inside the workspace, read-only; the sandbox makes it empty for the run when it does not exist. */
 function addFolder(places: GitPlaces, folder: string): void {
   const kind = entryKind(folder);
   if (kind === 'folder' || kind === 'file' || kind === 'absent') places.readOnly.push(folder);
   // A link is left alone: it lands somewhere else, which is read-only unless it is in the workspace,
   // and then that place is what a command could change; see the note in the closing issue.
-}
-
-/**
- * `core.hooksPath` as the person's git reads it (system, global, local and worktree
- * config, includes followed): `git config` only reads files, it never runs a hook or
- * an fsmonitor. Null when unset, when git is missing or refuses the folder.
- *
- * Asked again only when one of the config files changed (by size, time or identity):
- * spawning git for every command doubled a confined `true`'s cost.
- */
-export const readHooksPath: HooksPathReader = async (workspace) => {
-  const key = configStamp(workspace);
-  const cached = hooksPathCache.get(workspace);
-  if (cached && cached.key === key) return cached.value;
-  const value = await askGit(workspace);
-  hooksPathCache.set(workspace, { key, value });
-  return value;
-};
-
-const hooksPathCache = new Map<string, { key: string; value: string | null }>();
-
-function askGit(workspace: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['-C', workspace, 'config', '--get', 'core.hooksPath'],
-      { timeout: 5000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_TERMINAL_PROMPT: '0' } },
-      (err, stdout) => resolve(err ? null : String(stdout).trim() || null),
-    );
-  });
-}
-
-/** Where git reads config for this workspace, stamped; a change to any means asking again. */
-function configStamp(workspace: string): string {
-  const home = process.env.HOME ?? '';
-  const xdg = process.env.XDG_CONFIG_HOME ?? path.join(home, '.config');
-  const files = [
-    path.join(workspace, '.git'),
-    path.join(workspace, '.git', 'config'),
-    path.join(workspace, '.git', 'config.worktree'),
-    path.join(home, '.gitconfig'),
-    path.join(xdg, 'git', 'config'),
-    '/etc/gitconfig',
-  ];
-  return files
-    .map((f) => {
-      try {
-        const st = statSync(f);
-        return `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
-      } catch {
-        return '-';
-      }
-    })
-    .join('|');
 }
 
 type EntryKind = 'folder' | 'file' | 'link' | 'absent' | 'other';

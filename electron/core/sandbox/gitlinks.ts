@@ -7,64 +7,78 @@
  * confined command cannot change the index (`.git` is read-only) while `.gitmodules` is
  * an ordinary file of the workspace.
  *
- * Read by `git ls-files --stage`, which reads the index and runs nothing, streamed so a
- * huge index never sits whole in memory, and asked again only when the index changed (by
- * identity, size or time): most commands find it as the last one left it.
+ * Read from the index file itself (index-file.ts), never by running git: this runs while
+ * every command card is planned, before any answer, and a git there read the workspace's
+ * config (a `core.fsmonitor` that arrived with the folder ran even when the card was then
+ * denied). Read again only when the index changed (by identity, size or time): most
+ * commands find it as the last one left it.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gitlinksOfIndex } from './index-file.js';
 
 /** Reads the gitlinks of a workspace, relative paths; a test stands in its own. */
 export type GitlinkReader = (workspace: string) => Promise<string[]>;
 
-const GITLINK_MODE = '160000 ';
-/** Long enough for git to read any index on a busy machine; past it, no gitlink is known (see below). */
-const LIST_TIMEOUT_MS = 30_000;
+/** Past this an index is not read (a real one of a million files is about 100 MiB); .gitmodules stands in. */
+export const INDEX_MAX_BYTES = 256 * 1024 * 1024;
 
 const cache = new Map<string, { stamp: string; paths: string[] }>();
 
 export const readGitlinks: GitlinkReader = async (workspace) => {
-  const stamp = indexStamp(workspace);
+  const index = path.join(workspace, '.git', 'index');
+  const stamp = await indexStamp(index);
   if (stamp === null) return [];
   const cached = cache.get(workspace);
   if (cached?.stamp === stamp) return cached.paths;
-  const paths = await listGitlinks(workspace);
-  // A git that is missing or failed: the paths .gitmodules names are the best guess left,
-  // and the index is asked again next time.
+  const paths = await gitlinksOf(workspace, index);
+  // An index too large or not understood: the paths .gitmodules names are the best guess left,
+  // and the index is read again next time.
   if (paths === null) return gitmodulesPaths(workspace);
   cache.set(workspace, { stamp, paths });
   return paths;
 };
 
-function indexStamp(workspace: string): string | null {
+async function indexStamp(index: string): Promise<string | null> {
   try {
-    const st = statSync(path.join(workspace, '.git', 'index'));
+    const st = await fs.stat(index);
     return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
   } catch {
     return null; // no index (not a repository, a worktree, a fresh `git init`): no gitlink either
   }
 }
 
-/** `git ls-files --stage -z`: `<mode> <object> <stage>\t<path>\0` per entry; null when git failed. */
-function listGitlinks(workspace: string): Promise<string[] | null> {
-  return new Promise((resolve) => {
-    const found: string[] = [];
-    let rest = '';
-    const child = spawn('git', ['-C', workspace, 'ls-files', '--stage', '-z'], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: LIST_TIMEOUT_MS,
-    });
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const entries = (rest + chunk).split('\0');
-      rest = entries.pop() ?? '';
-      for (const entry of entries) if (entry.startsWith(GITLINK_MODE)) found.push(entry.slice(entry.indexOf('\t') + 1));
-    });
-    child.on('error', () => resolve(null));
-    child.on('close', (code) => resolve(code === 0 ? [...new Set(found)] : null));
-  });
+async function gitlinksOf(workspace: string, index: string, shared = false): Promise<string[] | null> {
+  let bytes: Buffer;
+  try {
+    const handle = await fs.open(index, 'r');
+    try {
+      if ((await handle.stat()).size > INDEX_MAX_BYTES) return null;
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
+  const links = gitlinksOfIndex(bytes, hashSizeOf(workspace));
+  if (links === null) return null;
+  // A split index keeps most entries in a shared file beside it; reading both may list an entry
+  // the main index removed, which only makes one more place read-only.
+  if (links.sharedIndex === null) return links.paths;
+  if (shared) return null; // a shared index is never split again
+  const rest = await gitlinksOf(workspace, path.join(workspace, '.git', `sharedindex.${links.sharedIndex}`), true);
+  return rest === null ? null : [...new Set([...links.paths, ...rest])];
+}
+
+/** 32 bytes per object name in a SHA-256 repository, 20 otherwise. */
+function hashSizeOf(workspace: string): 20 | 32 {
+  try {
+    const config = readFileSync(path.join(workspace, '.git', 'config'), 'utf8').slice(0, 1024 * 1024);
+    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
+  } catch {
+    return 20;
+  }
 }
 
 /** The `path = …` lines of `.gitmodules`. */

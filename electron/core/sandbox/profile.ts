@@ -86,6 +86,7 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
     readOnly: unique(git.readOnly).filter((p) => p !== workspace),
     shown,
     hidden,
+    ...(git.hooks ? { hooks: true as const } : {}),
   };
 }
 

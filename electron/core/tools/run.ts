@@ -14,6 +14,8 @@ import {
 } from '../../../shared/limits.js';
 import type { ResolvedPath } from '../paths/workspace.js';
 import { profileOfCard } from '../sandbox/card-profile.js';
+import { gitStateOf, takeBackGitGrowth } from '../sandbox/git-growth.js';
+import { changedHookInputs, hookInputsLine, hookInputsOf } from '../sandbox/hook-inputs.js';
 import { domainListProblem, normalizeDomainList } from '../sandbox/network/domain-policy.js';
 import { planConfinement } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
@@ -124,6 +126,10 @@ async function executeRun(plan: Plan, ctx: ToolContext, exec: ExecContext): Prom
     if (!ctx.sandbox) throw new Error('a confined plan needs the sandbox it was planned with');
     confine = { sandbox: ctx.sandbox.sandbox, profile: profileOf(sandbox) };
   }
+  const root = ctx.workspace.root;
+  // Here rather than in the sandbox's release: the line is for the model, and only `run` asks for git: true.
+  const gitBefore = sandbox.confined && plan.git ? await gitStateOf(root) : null;
+  const hooksBefore = sandbox.confined && sandbox.hooks ? await hookInputsOf(root) : null;
   try {
     const outcome = await runCommand(plan.argv, {
       cwd: plan.cwd,
@@ -136,10 +142,18 @@ async function executeRun(plan: Plan, ctx: ToolContext, exec: ExecContext): Prom
     const failed = outcome.exitCode !== 0 || outcome.signal !== null;
     const blocked =
       confine && failed ? (outcome.networkRefusal ?? sandboxViolation(outcome.stderr.text, confine.profile)) : null;
+    const gitRefused = gitBefore ? await takeBackGitGrowth(root, gitBefore) : null;
+    const hookInputs = hooksBefore ? await changedHookInputs(root, hooksBefore, await hookInputsOf(root)) : [];
+    const lines = [blocked, gitRefused, hookInputsLine(hookInputs)].filter((l): l is string => l !== null);
     return {
       ok: true,
-      output: blocked ? `${blocked}\n${report}` : report,
-      details: { ...outcomeDetails(plan, outcome), ...(blocked ? { sandboxViolation: blocked } : {}) },
+      output: [...lines, report].join('\n'),
+      details: {
+        ...outcomeDetails(plan, outcome),
+        ...(blocked ? { sandboxViolation: blocked } : {}),
+        ...(gitRefused ? { gitRefused } : {}),
+        ...(hookInputs.length ? { hookInputsChanged: hookInputs } : {}),
+      },
     };
   } catch (err) {
     if (!(err instanceof CommandStartError)) throw err;

@@ -9,8 +9,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GitError, runGit } from '../../../../../electron/core/checkpoints/git-run.js';
 
 let dir: string;
+let fakeGit: string;
 beforeEach(async () => {
   dir = await fs.mkdtemp('/var/tmp/gatehouse-git-run-');
+  // A "git" that drops the git door's own `-c name=value` settings and runs the rest as sh's arguments.
+  fakeGit = path.join(dir, 'fake-git');
+  await fs.writeFile(
+    fakeGit,
+    `#!/bin/sh\nwhile [ "$1" = -c ]; do case "$2" in *' '*) break;; *=*) shift 2;; *) break;; esac; done\nexec /bin/sh "$@"\n`,
+    { mode: 0o755 },
+  );
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
@@ -29,7 +37,7 @@ function running(pid: number): boolean {
 const sh = (script: string, extra: Partial<Parameters<typeof runGit>[0]> = {}) =>
   runGit({
     what: 'do the thing',
-    git: '/bin/sh',
+    git: fakeGit,
     args: ['-c', script],
     env: { PATH: '/usr/bin:/bin' },
     cwd: dir,
