@@ -11,6 +11,7 @@ import type { Answer } from '../../shared/cards.js';
 import type { RewindRestore } from '../../shared/events.js';
 import type { Edit, History, Step } from './history.js';
 import { DEFAULT_ECHO, MCP_SERVER } from './mcp-world.js';
+import { RACER_COMMAND } from './race-zone.js';
 import { WORLD_DIRS, WORLD_FILES, WORLD_LINKS, type LinkTarget, type WorldOp, GIT_RAN } from './world.js';
 
 const RELATIVE = [
@@ -526,8 +527,8 @@ function editChunk(second: History['second']): fc.Arbitrary<Step[]> {
 /**
  * Steps in the racer's zone (race-zone.ts), always session 0's (its workspace holds the
  * zone): greps that walk it or name it, a read and a list through the swapped folder, and
- * a turn whose allowed command changes the zone's file and adds one, undone at once (a
- * write or a deletion through the link would land on the same names in `<out>/deep`).
+ * a turn whose allowed command changes 20 of the zone's files and adds 20, undone at once
+ * (a write or a deletion through the link would land on the same names in `<out>/deep`).
  */
 const racerChunk: fc.Arbitrary<Step[]> = fc.oneof(
   {
@@ -553,7 +554,7 @@ const racerChunk: fc.Arbitrary<Step[]> = fc.oneof(
         kind: 'call',
         s: 0,
         tool: 'run',
-        args: { argv: ['sh', '-c', 'echo agent >> race/d/u.txt; echo agent > race/d/v.txt'] },
+        args: { argv: RACER_COMMAND },
       },
       { kind: 'answer', s: 0, pick: 0, answer: 'allow_once' },
       { kind: 'finish', s: 0 },

@@ -16,12 +16,25 @@ import path from 'node:path';
 import type { SessionEvent } from '../../shared/events.js';
 import { ProcessGroup } from '../../electron/core/process/process-group.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
-import type { Layout } from './world.js';
+import type { Layout, Tokens } from './world.js';
 
 /** The zone's folder, relative to the workspace. */
 export const RACE_DIR = 'race';
 /** What the zone's own file holds: no world token, so none of the suite's traces names it. */
 const RACE_CONTENT = 'race inside\n';
+
+/** Names of the files the racer's command changes and adds in the zone. */
+const RACE_FILES = Array.from({ length: 20 }, (_, i) => `${i}.txt`);
+
+/**
+ * The allowed command of a racer history: it changes 20 files of the zone and adds 20
+ * (as it runs, the racer may swap the folder away: then some land in the zone's other name).
+ */
+export const RACER_COMMAND = [
+  'sh',
+  '-c',
+  `cd ${RACE_DIR}/d && for i in $(seq 0 19); do echo agent >> g$i.txt; echo agent > f$i.txt; done; true`,
+];
 
 /** renameat2's number on this machine's architecture; null where the racer cannot run. */
 const RENAMEAT2: number | null = process.arch === 'x64' ? 316 : process.arch === 'arm64' ? 276 : null;
@@ -31,15 +44,23 @@ export function racerRuns(): boolean {
 }
 
 /** `<ws>/race/d` holding `u.txt` (a name `<out>/deep` holds too), and `<ws>/race/dl` → `<out>/deep`. */
-export async function populateRaceZone(layout: Layout): Promise<void> {
+export async function populateRaceZone(layout: Layout, tokens: Tokens): Promise<void> {
   // The racer's sandbox is not the core's: real folders where its placeholders would stand
   // (sandbox/placeholders.ts), so neither removes one the other still holds.
   for (const name of ['.claude', '.gatehouse']) await fs.mkdir(path.join(layout.ws, name), { recursive: true });
   const zone = path.join(layout.ws, RACE_DIR);
   await fs.mkdir(path.join(zone, 'd'), { recursive: true });
   await fs.writeFile(path.join(zone, 'd', 'u.txt'), RACE_CONTENT);
-  // What a racer's command adds in the zone; an undo deleting it through the link would delete this.
-  await fs.writeFile(path.join(layout.outside, 'deep', 'v.txt'), 'outside v\n');
+  // Files the racer's command changes (g*) and adds (f*) in the zone, with the same names
+  // outside: an undo that wrote or deleted through the link would change these. Many, as an
+  // undo's window for the race grows with its files (the review saw 8–25 of 40 land outside).
+  for (const name of RACE_FILES) {
+    await fs.writeFile(path.join(zone, 'd', `g${name}`), RACE_CONTENT);
+    await fs.writeFile(path.join(layout.outside, 'deep', `g${name}`), 'outside g\n');
+    await fs.writeFile(path.join(layout.outside, 'deep', `f${name}`), 'outside f\n');
+  }
+  // A name only the outside folder lists: a list through the link would show it.
+  await fs.writeFile(path.join(layout.outside, 'deep', tokens.name()), tokens.content());
   await fs.symlink(path.join(layout.outside, 'deep'), path.join(zone, 'dl'));
 }
 

@@ -105,7 +105,7 @@ export async function populate(layout: Layout, tokens: Tokens, hooks = false, ra
   await plantSecrets(layout);
   await gitRepository(ws);
   if (hooks) await writeStopHook(layout);
-  if (racer) await populateRaceZone(layout);
+  if (racer) await populateRaceZone(layout, tokens);
 }
 
 /**
