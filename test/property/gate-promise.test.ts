@@ -2,7 +2,8 @@
  * The gate's promise as a property (issue 9): generated histories of model calls (MCP
  * servers' tools included), answers (some with the person's edits, SPEC §13, edit-check.ts),
  * world changes, cancels, restarts and kills, undos, redos and rewinds (SPEC §12,
- * undo-check.ts), two sessions at once, with every invariant
+ * undo-check.ts), two sessions at once, some beside a confined racer swapping links
+ * (race-zone.ts), with every invariant
  * checked after every step. A fixed seed, so a
  * red run replays; the long run with fresh seeds is `npm run soak`.
  */
@@ -28,11 +29,13 @@ const MIN_HISTORIES = 200;
 const CRASH_SHARE = 0.01;
 /** Histories whose workspaces name the test MCP server: each of its starts costs a confined process. */
 const MCP_SHARE = 0.03;
+/** Histories beside a confined racer that swaps a folder of the workspace with a link out of it (race-zone.ts). */
+const RACER_SHARE = 0.03;
 
 it(`keeps every invariant over ${HISTORIES} generated histories (seed ${SEED})`, async () => {
   let violations: string[] = [];
   const property = fc.asyncProperty(
-    historyArbitrary({ crashShare: CRASH_SHARE, mcpShare: MCP_SHARE }),
+    historyArbitrary({ crashShare: CRASH_SHARE, mcpShare: MCP_SHARE, racerShare: RACER_SHARE }),
     async (history) => {
       const outcome = await checkHistory(history);
       if (outcome.violations.length > 0) violations = outcome.violations;
@@ -47,7 +50,7 @@ it(`keeps every invariant over ${HISTORIES} generated histories (seed ${SEED})`,
   });
   const shrunk = details.counterexample?.[0];
   const report = shrunk
-    ? `${describeHistory(shrunk)}\n${violations.join('\n')}\nreplay: npm run soak -- --replay-seed ${SEED} --path ${details.counterexamplePath} --crash-share ${CRASH_SHARE} --mcp-share ${MCP_SHARE}`
+    ? `${describeHistory(shrunk)}\n${violations.join('\n')}\nreplay: npm run soak -- --replay-seed ${SEED} --path ${details.counterexamplePath} --crash-share ${CRASH_SHARE} --mcp-share ${MCP_SHARE} --racer-share ${RACER_SHARE}`
     : '';
   expect(report).toBe('');
   console.info(

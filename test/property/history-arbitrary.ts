@@ -11,6 +11,7 @@ import type { Answer } from '../../shared/cards.js';
 import type { RewindRestore } from '../../shared/events.js';
 import type { Edit, History, Step } from './history.js';
 import { DEFAULT_ECHO, MCP_SERVER } from './mcp-world.js';
+import { RACER_COMMAND } from './race-zone.js';
 import { WORLD_DIRS, WORLD_FILES, WORLD_LINKS, type LinkTarget, type WorldOp, GIT_RAN } from './world.js';
 
 const RELATIVE = [
@@ -523,6 +524,46 @@ function editChunk(second: History['second']): fc.Arbitrary<Step[]> {
   });
 }
 
+/**
+ * Steps in the racer's zone (race-zone.ts), always session 0's (its workspace holds the
+ * zone): greps that walk it or name it, a read and a list through the swapped folder, and
+ * a turn whose allowed command changes 20 of the zone's files and adds 20, undone at once
+ * (a write or a deletion through the link would land on the same names in `<out>/deep`).
+ */
+const racerChunk: fc.Arbitrary<Step[]> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.constantFrom('race', 'race/d', '.', 'race/dl'), { minLength: 2, maxLength: 5 })
+      .map((paths): Step[] =>
+        paths.map((p) => ({ kind: 'call', s: 0, tool: 'grep', args: { pattern: 't\\d+x|race', path: p } })),
+      ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<Step[]>(
+      [{ kind: 'call', s: 0, tool: 'read_file', args: { path: 'race/d/u.txt' } }],
+      [{ kind: 'call', s: 0, tool: 'list_dir', args: { path: 'race/d' } }],
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<Step>({ kind: 'undo', s: 0, turn: 0 }, { kind: 'redo', s: 0 }).map((then): Step[] => [
+      { kind: 'cancel', s: 0 },
+      {
+        kind: 'call',
+        s: 0,
+        tool: 'run',
+        args: { argv: RACER_COMMAND },
+      },
+      { kind: 'answer', s: 0, pick: 0, answer: 'allow_once' },
+      { kind: 'finish', s: 0 },
+      { kind: 'undo', s: 0, turn: 0 },
+      then,
+    ]),
+  },
+);
+
 const steps = {
   call: { weight: 10, arbitrary: callStep },
   rest: [
@@ -629,7 +670,7 @@ const mcpChunk: fc.Arbitrary<Step[]> = fc.oneof(
  * a confined process, about 300 ms).
  */
 export function historyArbitrary(
-  options: { maxSteps?: number; crashShare?: number; mcpShare?: number } = {},
+  options: { maxSteps?: number; crashShare?: number; mcpShare?: number; racerShare?: number } = {},
 ): fc.Arbitrary<History> {
   const maxSteps = options.maxSteps ?? 40;
   const crash = fc.record({ at: fc.nat({ max: maxSteps - 1 }), delayMs: fc.integer({ min: 0, max: 30 }) });
@@ -643,17 +684,41 @@ export function historyArbitrary(
       crash: share(options.crashShare ?? 0, fc.constant(null), crash),
     }),
   );
-  if ((options.mcpShare ?? 0) <= 0) return plain;
+  const withRacer = withRacerShare(plain, options.racerShare ?? 0, maxSteps);
+  if ((options.mcpShare ?? 0) <= 0) return withRacer;
   const mcpSteps = fc
     .array(mcpChunk, { minLength: 1, maxLength: maxSteps, size: 'max' })
     .map((chunks) => chunks.flat().slice(0, maxSteps));
   // Drawn after the plain history, so the histories without MCP are the ones a run without it has.
-  return plain.chain((h) =>
+  return withRacer.chain((h) =>
     share<History>(
       options.mcpShare ?? 0,
       fc.constant(h),
       // Each session's workspace has its own .mcp.json, so each server logs to a file of its own.
-      mcpSteps.map((s): History => ({ ...h, second: 'nested', steps: s, mcp: true })),
+      mcpSteps.map((s): History => ({ ...h, second: 'nested', steps: s, mcp: true, racer: false })),
+    ),
+  );
+}
+
+/**
+ * A share of the histories run beside the racer (race-zone.ts): in-process ones (no kill),
+ * session 0 stepping into the racer's zone often among the usual steps. Drawn after the
+ * plain history, so the others are the ones a run without racers has.
+ */
+function withRacerShare(plain: fc.Arbitrary<History>, racerShare: number, maxSteps: number): fc.Arbitrary<History> {
+  if (racerShare <= 0) return plain;
+  const racerSteps = fc
+    .array(fc.oneof({ weight: 2, arbitrary: step.map((one) => [one]) }, { weight: 3, arbitrary: racerChunk }), {
+      minLength: 1,
+      maxLength: maxSteps,
+      size: 'max',
+    })
+    .map((chunks) => chunks.flat().slice(0, maxSteps));
+  return plain.chain((h) =>
+    share<History>(
+      racerShare,
+      fc.constant(h),
+      racerSteps.map((s): History => ({ ...h, steps: s, crash: null, racer: true })),
     ),
   );
 }

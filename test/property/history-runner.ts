@@ -4,7 +4,9 @@
  * everything, compare with the model.
  */
 import { promises as fs } from 'node:fs';
+import type { ProcessGroup } from '../../electron/core/process/process-group.js';
 import { CoreDriver } from './core-driver.js';
+import { startRacer } from './race-zone.js';
 import { isRestoreStep, type History } from './history.js';
 import { Invariants } from './invariants.js';
 import { logFolds } from './log-check.js';
@@ -43,6 +45,7 @@ export async function runHistory(history: History, options: { dump?: boolean } =
     2,
     layout.outside,
     history.mcp ? layout.mcpLogs : null,
+    history.racer === true,
   );
   const driver = new CoreDriver(
     layout,
@@ -53,15 +56,19 @@ export async function runHistory(history: History, options: { dump?: boolean } =
     'c',
     history.mcp === true,
   );
+  let racer: ProcessGroup | null = null;
   try {
-    await populate(layout, tokens, history.hooks);
+    await populate(layout, tokens, history.hooks, history.racer);
     if (history.mcp) await writeMcpConfigs(layout, history.second);
     await driver.boot();
     await driver.openSessions(history.second);
+    if (history.racer) racer = await startRacer(layout);
     const outcome = await play(history, layout, tokens, driver, invariants);
     if (options.dump) await dump(layout, driver);
     return outcome;
   } finally {
+    await racer?.stop();
+    await racer?.release();
     await within(driver.close(), STEP_LIMIT_MS);
     await fs.rm(layout.root, { recursive: true, force: true });
   }

@@ -72,6 +72,12 @@ export interface History {
    * Session 1 then works in the nested folder, so each session has a config, and a log, of its own.
    */
   mcp?: boolean;
+  /**
+   * Set on a sampled share: a confined racer keeps swapping the workspace's `race/d` with a
+   * link to a folder outside it for the whole history (race-zone.ts), and the model greps,
+   * reads and lists there while the person undoes what a command changed there.
+   */
+  racer?: boolean;
 }
 
 export function describeStep(step: Step): string {
@@ -132,11 +138,13 @@ export function describeHistory(h: History): string {
   const lines = h.steps.map((s, i) => `${String(i + 1).padStart(3)}. ${describeStep(s)}`);
   const hooks = h.hooks ? ['the workspace has a Stop hook'] : [];
   const mcp = h.mcp ? ['each workspace names the test MCP server t in its .mcp.json'] : [];
+  const racer = h.racer ? ['a confined racer keeps swapping <ws>/race/d with a link to <out>/deep'] : [];
   const crash = h.crash ? [`in a host process, killed -9 ${h.crash.delayMs} ms into step ${h.crash.at + 1}`] : [];
   return [
     `session 1 workspace: ${h.second === 'same' ? 'same as session 0' : '<ws>/sub'}`,
     ...hooks,
     ...mcp,
+    ...racer,
     ...crash,
     ...lines,
   ].join('\n');

@@ -38,12 +38,14 @@ export class Invariants {
     private readonly outside: string,
     /** Where each session's test MCP server logs what it receives; null when the workspaces name none. */
     mcpLogs: string | null,
+    /** A racer swaps links in the workspace all along (race-zone.ts): undo outcomes are held to safety alone. */
+    racer = false,
   ) {
     this.ledgers = Array.from({ length: sessions }, () => new ConsentLedger());
     this.serverLogs =
       mcpLogs === null ? [] : Array.from({ length: sessions }, (_, s) => new ServerLog(mcpLog(mcpLogs, s)));
     this.servers = Array.from({ length: sessions }, () => new ServerModel());
-    this.undo = new UndoCheck(dataDir);
+    this.undo = new UndoCheck(dataDir, racer);
   }
 
   /**

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Grant } from '../../shared/cards.js';
 import type { SessionEvent } from '../../shared/events.js';
 import type { CardEvent } from './consent-ledger.js';
+import { withoutRaceZone } from './race-zone.js';
 import { readTree, type Tree } from './tree.js';
 
 export interface SessionView {
@@ -48,7 +49,8 @@ export async function readMetaGrants(dataDir: string, id: string): Promise<Grant
 
 export async function observe(root: string, markers: string, sessions: () => Promise<SessionView[]>) {
   const [tree, marks, views] = await Promise.all([readTree(root), readMarkers(markers), sessions()]);
-  return { tree, markers: marks, sessions: views } satisfies Observation;
+  const seen = views.map((v) => ({ ...v, events: withoutRaceZone(v.events) }));
+  return { tree, markers: marks, sessions: seen } satisfies Observation;
 }
 
 export function lastSeq(view: SessionView): number {

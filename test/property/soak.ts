@@ -9,6 +9,7 @@
  *   --jobs J          worker processes (default 4: a history mostly waits on the disk)
  *   --crash-share F   share of histories run in a host process with a kill -9 (default 0.02)
  *   --mcp-share F     share of histories whose workspaces name the test MCP server (default 0.1)
+ *   --racer-share F   share of histories beside a confined racer swapping links (default 0.05)
  *   --replay FILE     run one history from a failure's JSON and print both logs
  *   --replay-seed S --path P   replay a shrunk failure through fast-check
  */
@@ -35,7 +36,11 @@ const args = parseArgs(process.argv.slice(2));
 if (args.replay) await replayFile(args.replay);
 else if (args['replay-seed']) await replaySeed(Number(args['replay-seed']), args.path ?? '');
 else if (args.worker)
-  await worker(Number(args.histories), Number(args.seed), Number(args['crash-share']), Number(args['mcp-share']));
+  await worker(Number(args.histories), Number(args.seed), {
+    crashShare: Number(args['crash-share']),
+    mcpShare: Number(args['mcp-share']),
+    racerShare: Number(args['racer-share']),
+  });
 else await coordinate();
 
 function parseArgs(argv: string[]): Record<string, string> {
@@ -55,8 +60,11 @@ async function coordinate(): Promise<void> {
   const seed = Number(args.seed ?? Date.now() % 1_000_000_000);
   const share = args['crash-share'] ?? '0.02';
   const mcpShare = args['mcp-share'] ?? '0.1';
+  const racerShare = args['racer-share'] ?? '0.05';
   const started = Date.now();
-  console.log(`soak: ${total} histories, seed ${seed}, ${jobs} workers, crash share ${share}, MCP share ${mcpShare}`);
+  console.log(
+    `soak: ${total} histories, seed ${seed}, ${jobs} workers, crash share ${share}, MCP share ${mcpShare}, racer share ${racerShare}`,
+  );
   const sums = new Map<number, Progress>();
   const report = () => printProgress(sum([...sums.values()]), started);
   const timer = setInterval(report, 10_000);
@@ -78,6 +86,8 @@ async function coordinate(): Promise<void> {
           share,
           '--mcp-share',
           mcpShare,
+          '--racer-share',
+          racerShare,
         ],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
@@ -115,9 +125,13 @@ function printProgress(p: Progress, started: number): void {
   );
 }
 
-async function worker(total: number, seed: number, crashShare: number, mcpShare: number): Promise<void> {
+async function worker(
+  total: number,
+  seed: number,
+  shares: { crashShare: number; mcpShare: number; racerShare: number },
+): Promise<void> {
   const progress: Progress = { histories: 0, steps: 0, kills: 0, violations: 0 };
-  const arbitrary = historyArbitrary({ crashShare, mcpShare });
+  const arbitrary = historyArbitrary(shares);
   for (let done = 0, k = 0; done < total; done += CHUNK, k++) {
     const chunkSeed = seed + k;
     let found: string[] = [];
@@ -148,7 +162,7 @@ async function reportFailure(history: History, seed: number, path: string, found
     [
       '',
       `VIOLATION (seed ${seed}, path ${path})`,
-      `replay: npm run soak -- --replay-seed ${seed} --path ${path} --crash-share ${args['crash-share'] ?? 0} --mcp-share ${args['mcp-share'] ?? 0}`,
+      `replay: npm run soak -- --replay-seed ${seed} --path ${path} --crash-share ${args['crash-share'] ?? 0} --mcp-share ${args['mcp-share'] ?? 0} --racer-share ${args['racer-share'] ?? 0}`,
       `    or: npm run soak -- --replay ${file}`,
       describeHistory(history),
       ...found.map((v) => `  ! ${v}`),
@@ -170,6 +184,7 @@ async function replaySeed(seed: number, path: string): Promise<void> {
   const arbitrary = historyArbitrary({
     crashShare: Number(args['crash-share'] ?? 0),
     mcpShare: Number(args['mcp-share'] ?? 0),
+    racerShare: Number(args['racer-share'] ?? 0),
   });
   const property = fc.asyncProperty(arbitrary, async (h) => (await checkHistory(h)).violations.length === 0);
   const details = await fc.check(property, { seed, path, numRuns: 1 });

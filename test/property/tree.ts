@@ -4,6 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { inRaceZone } from './race-zone.js';
 import { UNWATCHED } from './world.js';
 
 export type Entry =
@@ -24,6 +25,7 @@ export async function readTree(root: string): Promise<Tree> {
 }
 
 async function walk(abs: string, into: Tree): Promise<void> {
+  if (inRaceZone(abs)) return; // the racer's, swapped all the time (race-zone.ts)
   const st = await fs.lstat(abs).catch(() => null);
   if (st === null) return;
   if (st.isSymbolicLink()) {

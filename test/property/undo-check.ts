@@ -102,7 +102,16 @@ class SessionModel {
 export class UndoCheck {
   private models: SessionModel[] | null = null;
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    /**
+     * A racer swaps a folder of the workspace with a link all along (race-zone.ts): which
+     * of a turn's files the app finds, and so what it restores, depends on the swap of the
+     * moment. Then every undo, redo and rewind is held to what must hold whatever the swap:
+     * it stays inside the files the session ever changed, and outside nothing moves.
+     */
+    private readonly racer = false,
+  ) {}
 
   /**
    * After one step. `restores`: the undos, redos and rewinds the person asked for in it,
@@ -157,10 +166,12 @@ export class UndoCheck {
     const s = step.s;
     const model = this.models![s]!;
     const mine = fresh[s]!;
-    if (killed) {
-      // The reply died with the host: whatever it did stays among the files the session ever changed.
+    if (killed || this.racer) {
+      // The reply died with the host, or a racer decides what the app finds: whatever it did
+      // stays among the files the session ever changed.
       const every = [...new Set(model.steps.flatMap((st) => [...st.files.keys()]))];
-      return this.safe(model, `s${s}'s ${step.kind} cut short by a kill`, every, before, after, mine);
+      const why = killed ? 'cut short by a kill' : 'while a racer swaps links';
+      return this.safe(model, `s${s}'s ${step.kind} ${why}`, every, before, after, mine);
     }
     const others = fresh.flatMap((events, t) => (t === s ? [] : events));
     const problems =

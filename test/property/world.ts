@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { constants, existsSync, promises as fs, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { populateRaceZone } from './race-zone.js';
 
 export interface Layout {
   /** The real temp folder; every placeholder below is under it. */
@@ -79,7 +80,7 @@ export class Tokens {
 export const HOOK_MARKER = 3;
 
 /** The starting tree: files inside and outside, and links of every kind the paths use. */
-export async function populate(layout: Layout, tokens: Tokens, hooks = false): Promise<void> {
+export async function populate(layout: Layout, tokens: Tokens, hooks = false, racer = false): Promise<void> {
   const { root, ws, outside } = layout;
   for (const dir of [path.join(ws, 'dir'), path.join(ws, 'sub'), path.join(ws, 'é'), path.join(outside, 'deep')]) {
     await fs.mkdir(dir, { recursive: true });
@@ -104,6 +105,7 @@ export async function populate(layout: Layout, tokens: Tokens, hooks = false): P
   await plantSecrets(layout);
   await gitRepository(ws);
   if (hooks) await writeStopHook(layout);
+  if (racer) await populateRaceZone(layout, tokens);
 }
 
 /**
