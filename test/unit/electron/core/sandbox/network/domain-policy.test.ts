@@ -6,7 +6,6 @@ import {
   normalizeDomainList,
   policyAllows,
 } from '../../../../../../electron/core/sandbox/network/domain-policy.js';
-import { localAddressKind } from '../../../../../../electron/core/sandbox/network/local-addresses.js';
 import { refusalSummary, notListed, localAddress } from '../../../../../../electron/core/sandbox/network/refusal.js';
 
 describe('policyAllows', () => {
@@ -83,38 +82,6 @@ describe('domainListProblem', () => {
   it('normalizes a valid list: lower case, no trailing dot, each once', () => {
     expect(normalizeDomainList(['PyPI.org.', 'pypi.org', '*.Crates.io'])).toEqual(['pypi.org', '*.crates.io']);
   });
-});
-
-describe('localAddressKind', () => {
-  it.each([
-    ['127.0.0.1', /loopback/],
-    ['127.255.0.9', /loopback/],
-    ['::1', /loopback/],
-    ['::ffff:127.0.0.1', /loopback/],
-    ['0.0.0.0', /unspecified/],
-    ['::', /unspecified/],
-    ['10.1.2.3', /private/],
-    ['172.16.0.1', /private/],
-    ['172.31.255.255', /private/],
-    ['192.168.1.1', /private/],
-    ['::ffff:192.168.1.1', /private/],
-    ['169.254.169.254', /link-local/],
-    ['fe80::1', /link-local/],
-    ['fd00::1', /unique-local/],
-    ['fc12::1', /unique-local/],
-    ['100.100.1.1', /carrier-grade/],
-    ['224.0.0.1', /multicast/],
-    ['255.255.255.255', /reserved/],
-  ])('keeps %s out of reach', (ip, kind) => {
-    expect(localAddressKind(ip)).toMatch(kind);
-  });
-
-  it.each(['93.184.215.14', '172.32.0.1', '8.8.8.8', '2606:4700::6810:84e5', '::ffff:8.8.8.8'])(
-    'lets the public address %s through',
-    (ip) => {
-      expect(localAddressKind(ip)).toBeNull();
-    },
-  );
 });
 
 describe('refusalSummary', () => {
