@@ -50,9 +50,7 @@ export function awaitClientHello(socket: net.Socket, early: Buffer, host: string
     const chunks = [early];
     let length = early.length;
     let atLeast = 0;
-    let done = false;
     const finish = (result: FirstBytes) => {
-      done = true;
       socket.pause();
       socket.off('data', onData);
       socket.off('close', onClose);
@@ -75,8 +73,9 @@ export function awaitClientHello(socket: net.Socket, early: Buffer, host: string
     const timer = setTimeout(() => finish({ ok: false, problem: null }), HELLO_TIMEOUT_MS);
     socket.on('data', onData);
     socket.once('close', onClose);
+    // Resumed first: if `early` settles it at once, finish pauses again before a byte can flow past.
+    socket.resume();
     judge();
-    if (!done) socket.resume();
   });
 }
 
