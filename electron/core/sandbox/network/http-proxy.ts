@@ -1,8 +1,9 @@
 /**
  * The HTTP proxy of one door: CONNECT tunnels (https, and anything else a client tunnels
  * to a port the card names) and absolute-form plain http requests, each checked by the
- * door's gate before a byte leaves, a tunnel's first bytes too (server-name-check.ts). A refusal is a 403 whose reason phrase and body carry the sandbox's line, so
- * clients that show only the status line (pip, git through libcurl with -v) still say why.
+ * door's gate before a byte leaves, a tunnel's first bytes too (server-name-check.ts). A
+ * refusal is a 403 whose reason phrase and body carry the sandbox's line, so clients that
+ * show only the status line (pip, git through libcurl with -v) still say why.
  */
 import http from 'node:http';
 import type net from 'node:net';
