@@ -8,10 +8,11 @@
  *
  * An entry names ports too. A bare domain is reached on port 443 through a tunnel
  * (CONNECT or SOCKS5, checked to carry TLS for that domain) and on port 80 by plain
- * http:// requests, whose Host the proxy sets; `example.com:8443` names one more port,
- * reached either way, with whatever the command speaks there. A tunnel to any other port
- * could carry any site's traffic to the listed host's address (a CDN serves many sites
- * from one address: domain fronting), so it is refused unless the card names the port.
+ * http:// requests, whose Host the proxy sets; `example.com:8443` names that port alone,
+ * reached either way, with whatever the command speaks there (list `example.com` too for
+ * 443 and 80). A tunnel to any other port could carry any site's traffic to the listed
+ * host's address (a CDN serves many sites from one address: domain fronting), so it is
+ * refused unless the card names the port.
  *
  * The validation is exported for the run tool's schema, so a bad list is refused before
  * a card is shown, in words the model can act on.
