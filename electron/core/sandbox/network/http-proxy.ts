@@ -1,15 +1,17 @@
 /**
- * The HTTP proxy of one door: CONNECT tunnels (https, and anything else a client tunnels)
- * and absolute-form plain http requests, each checked by the door's gate before a byte
- * leaves. A refusal is a 403 whose reason phrase and body carry the sandbox's line, so
- * clients that show only the status line (pip, git through libcurl with -v) still say why.
+ * The HTTP proxy of one door: CONNECT tunnels (https, and anything else a client tunnels
+ * to a port the card names) and absolute-form plain http requests, each checked by the
+ * door's gate before a byte leaves, a tunnel's first bytes too (server-name-check.ts). A
+ * refusal is a 403 whose reason phrase and body carry the sandbox's line, so clients that
+ * show only the status line (pip, git through libcurl with -v) still say why.
  */
 import http from 'node:http';
 import type net from 'node:net';
 import type { Route } from './destination.js';
 import type { Gate } from './gate.js';
 import type { Refusal } from './refusal.js';
-import { dial, splice } from './tunnel.js';
+import { checkedFirstBytes } from './server-name-check.js';
+import { connectTo, dial, splice } from './tunnel.js';
 
 /** Headers that belong to one hop (RFC 9110 §7.6.1) and are not passed on. */
 const HOP_BY_HOP = new Set([
@@ -48,7 +50,7 @@ async function tunnel(gate: Gate, target: string, socket: net.Socket, head: Buff
   socket.on('error', () => socket.destroy());
   const parsed = parseAuthority(target);
   if (!parsed) return rawAnswer(socket, 400, 'Bad Request', `CONNECT needs host:port, got ${printable(target)}`);
-  const decision = await gate.decide(parsed.host, parsed.port);
+  const decision = await gate.decide(parsed.host, parsed.port, 'tunnel');
   if (socket.destroyed) return;
   if (decision.kind === 'refused') return rawAnswer(socket, 403, forbidden(decision.refusal), decision.refusal.line);
   if (decision.kind === 'unreachable') return rawAnswer(socket, 502, 'Bad Gateway', decision.message);
@@ -60,8 +62,10 @@ async function tunnel(gate: Gate, target: string, socket: net.Socket, head: Buff
   }
   if (socket.destroyed) return void upstream.destroy();
   socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-  // Bytes the client sent right behind the CONNECT (a TLS ClientHello) belong to the destination.
-  if (head.length > 0) upstream.write(head);
+  // Bytes the client sent right behind the CONNECT (a TLS ClientHello) belong to the destination, once checked.
+  const first = await checkedFirstBytes(socket, head, decision.carries, parsed, (r) => gate.refuse(r));
+  if (first === null || socket.destroyed) return void [socket, upstream].forEach((s) => s.destroy());
+  if (first.length > 0) upstream.write(first);
   splice(socket, upstream);
 }
 
@@ -74,7 +78,7 @@ async function forward(gate: Gate, req: http.IncomingMessage, res: http.ServerRe
       .end('this is a proxy: send http://host/path requests, or CONNECT host:port for anything else\n');
   }
   const port = url.port === '' ? 80 : Number(url.port);
-  const decision = await gate.decide(url.hostname, port);
+  const decision = await gate.decide(url.hostname, port, 'forward');
   if (res.destroyed) return;
   if (decision.kind === 'refused') {
     return void res
@@ -89,14 +93,14 @@ async function forward(gate: Gate, req: http.IncomingMessage, res: http.ServerRe
 
 function pass(gate: Gate, req: http.IncomingMessage, res: http.ServerResponse, url: URL, route: Route): void {
   const upstream = http.request({
-    host: route.host,
-    port: route.port,
+    // The connection is to the address the gate checked, never to the name (tunnel.ts); with
+    // no agent (Node uses none when given createConnection), it is the request's own, tracked
+    // by the door and never pooled past it.
+    createConnection: () => connectTo(route),
     method: req.method,
     path: `${url.pathname}${url.search}`,
     // The Host is the URL's, whatever the client's header said: the request cannot be fronted to another site.
     headers: { ...oneHop(req.headers), host: url.host },
-    // A connection of its own, tracked by the door, never pooled past it.
-    agent: false,
   });
   upstream.on('socket', (socket) => gate.sockets.add(socket));
   upstream.on('response', (answer) => {

@@ -25,9 +25,10 @@ import {
   type Lookup,
   type Redirect,
 } from './destination.js';
-import { domainListProblem, normalizeDomainList, type NetworkPolicy } from './domain-policy.js';
+import { domainListProblem, normalizeDomainList, type NetworkPolicy, type Way } from './domain-policy.js';
 import type { Gate } from './gate.js';
 import { createHttpProxy } from './http-proxy.js';
+import type { OwnAddresses } from './own-addresses.js';
 import type { Refusal } from './refusal.js';
 import { createSocksProxy } from './socks5-proxy.js';
 import { SocketSet } from './tunnel.js';
@@ -59,6 +60,8 @@ export interface NetworkProxyOptions {
   lookup?: Lookup;
   /** Test hook: lands an allowed destination on a test server, past the local-address check. */
   connect?: Redirect;
+  /** This machine's own addresses, refused; default its interfaces', read for each decision. */
+  ownAddresses?: OwnAddresses;
 }
 
 /** A Unix socket path must fit sun_path: 108 bytes with its terminating NUL. */
@@ -90,7 +93,12 @@ export class NetworkProxy {
     if (this.disposed) throw new Error('the network proxy has been shut down');
     const n = this.nextDoor++;
     const door = new Door(
-      { policy, lookup: this.options.lookup ?? systemLookup, redirect: this.options.connect },
+      {
+        policy,
+        lookup: this.options.lookup ?? systemLookup,
+        redirect: this.options.connect,
+        ownAddresses: this.options.ownAddresses,
+      },
       path.join(folder, `${n}.sock`),
       () => this.doors.delete(door),
     );
@@ -170,11 +178,16 @@ class Door implements ProxyDoor, Gate {
     });
   }
 
-  async decide(host: string, port: number): Promise<Decision> {
-    const decision = await decide(this.rules, host, port);
+  async decide(host: string, port: number, way: Way): Promise<Decision> {
+    const decision = await decide(this.rules, host, port, way);
     if (this.closing) return { kind: 'unreachable', message: 'the command has ended' };
-    if (decision.kind === 'refused') this.remember(decision.refusal);
+    if (decision.kind === 'refused') this.refuse(decision.refusal);
     return decision;
+  }
+
+  refuse(refusal: Refusal): void {
+    const known = this.refusalList.some((r) => r.host === refusal.host && r.port === refusal.port);
+    if (!known && this.refusalList.length < MAX_REFUSALS) this.refusalList.push(refusal);
   }
 
   refused(): string[] {
@@ -196,11 +209,6 @@ class Door implements ProxyDoor, Gate {
     await stopped;
     await fs.rm(this.socket, { force: true });
     this.onClosed();
-  }
-
-  private remember(refusal: Refusal): void {
-    const known = this.refusalList.some((r) => r.host === refusal.host && r.port === refusal.port);
-    if (!known && this.refusalList.length < MAX_REFUSALS) this.refusalList.push(refusal);
   }
 }
 

@@ -16,6 +16,7 @@ import {
   reply,
   type SocksRequest,
 } from './socks5-parse.js';
+import { checkedFirstBytes } from './server-name-check.js';
 import { dial, splice } from './tunnel.js';
 
 /** A client that has not finished its handshake by then is dropped. */
@@ -65,7 +66,7 @@ function handshake(gate: Gate, socket: net.Socket): void {
 }
 
 async function connect(gate: Gate, socket: net.Socket, request: SocksRequest, early: Buffer): Promise<void> {
-  const decision = await gate.decide(request.host, request.port);
+  const decision = await gate.decide(request.host, request.port, 'tunnel');
   if (socket.destroyed) return;
   if (decision.kind === 'refused') return void socket.end(reply(REPLY.notAllowedByRuleset));
   if (decision.kind === 'unreachable') return void socket.end(reply(REPLY.hostUnreachable));
@@ -77,7 +78,9 @@ async function connect(gate: Gate, socket: net.Socket, request: SocksRequest, ea
   }
   if (socket.destroyed) return void upstream.destroy();
   socket.write(reply(REPLY.succeeded));
-  if (early.length > 0) upstream.write(early);
+  const first = await checkedFirstBytes(socket, early, decision.carries, request, (r) => gate.refuse(r));
+  if (first === null || socket.destroyed) return void [socket, upstream].forEach((s) => s.destroy());
+  if (first.length > 0) upstream.write(first);
   splice(socket, upstream);
 }
 

@@ -36,10 +36,20 @@ export class SocketSet {
   }
 }
 
+/**
+ * The one place the proxy opens a connection out. It takes an address, never a name:
+ * given a name, net.connect would look it up again, and a second answer (127.0.0.1) could
+ * differ from the one destination.ts checked (DNS rebinding).
+ */
+export function connectTo(route: Route): net.Socket {
+  if (net.isIP(route.host) === 0) throw new Error(`the proxy dials addresses only, not ${route.host}`);
+  return net.connect({ host: route.host, port: route.port, allowHalfOpen: true });
+}
+
 /** Dials `route`; resolves once connected, rejects with the reason it could not be. */
 export function dial(route: Route, sockets: SocketSet): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const upstream = net.connect({ host: route.host, port: route.port, allowHalfOpen: true });
+    const upstream = connectTo(route);
     sockets.add(upstream);
     const fail = (err: Error) => {
       upstream.destroy();

@@ -108,6 +108,11 @@ describe('run: arguments', () => {
     [{ argv: ['ls'], stdin: 'x' }, /unknown field "stdin"/],
     [{ argv: ['ls'], network: 'yes' }, /"network": must be true \(any domain\) or a list of domains/],
     [{ argv: ['ls'], network: ['https://registry.npmjs.org'] }, /"network": .*is a URL: write the host name alone/],
+    [{ argv: ['ls'], network: ['localhost'] }, /"network": "localhost" is this machine/],
+    [
+      { argv: ['ls'], network: ['registry.npmjs.org:0'] },
+      /"network": .*has a port that is not a number from 1 to 65535/,
+    ],
     [{ argv: ['ls'], unconfined: 1 }, /"unconfined": must be true or false/],
   ])('refuses malformed arguments %j', async (args, message) => {
     await expect(plan(args)).rejects.toThrow(message);

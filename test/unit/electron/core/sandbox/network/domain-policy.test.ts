@@ -5,9 +5,16 @@ import {
   domainProblem,
   normalizeDomainList,
   policyAllows,
+  portAllowed,
 } from '../../../../../../electron/core/sandbox/network/domain-policy.js';
-import { localAddressKind } from '../../../../../../electron/core/sandbox/network/local-addresses.js';
-import { refusalSummary, notListed, localAddress } from '../../../../../../electron/core/sandbox/network/refusal.js';
+import {
+  ipLiteral,
+  localAddress,
+  localName,
+  notListed,
+  portNotListed,
+  refusalSummary,
+} from '../../../../../../electron/core/sandbox/network/refusal.js';
 
 describe('policyAllows', () => {
   it('matches the exact host, case-insensitively, with a trailing dot ignored', () => {
@@ -32,6 +39,37 @@ describe('policyAllows', () => {
   it('allows any name with true', () => {
     expect(policyAllows(true, 'anything.example')).toBe(true);
   });
+
+  it('names the host whatever port its entry has', () => {
+    expect(policyAllows(['registry.npmjs.org:8443'], 'registry.npmjs.org')).toBe(true);
+    expect(policyAllows(['*.example.com:8443'], 'a.example.com')).toBe(true);
+    expect(policyAllows(['registry.npmjs.org:8443'], 'npmjs.org')).toBe(false);
+  });
+});
+
+describe('portAllowed', () => {
+  it('gives a bare domain port 443 through a tunnel and port 80 to a plain request, and nothing else', () => {
+    const list = ['registry.npmjs.org'];
+    expect(portAllowed(list, 'registry.npmjs.org', 443, 'tunnel')).toBe(true);
+    expect(portAllowed(list, 'registry.npmjs.org', 80, 'forward')).toBe(true);
+    expect(portAllowed(list, 'registry.npmjs.org', 80, 'tunnel')).toBe(false);
+    expect(portAllowed(list, 'registry.npmjs.org', 443, 'forward')).toBe(false);
+    expect(portAllowed(list, 'registry.npmjs.org', 8443, 'tunnel')).toBe(false);
+  });
+
+  it('gives a domain with a port that port both ways, and no other', () => {
+    const list = ['registry.npmjs.org:8443', '*.example.com:22'];
+    expect(portAllowed(list, 'registry.npmjs.org', 8443, 'tunnel')).toBe(true);
+    expect(portAllowed(list, 'Registry.npmjs.org.', 8443, 'forward')).toBe(true);
+    expect(portAllowed(list, 'registry.npmjs.org', 443, 'tunnel')).toBe(false);
+    expect(portAllowed(list, 'registry.npmjs.org', 80, 'forward')).toBe(false);
+    expect(portAllowed(list, 'git.example.com', 22, 'tunnel')).toBe(true);
+    expect(portAllowed(list, 'git.example.com', 8443, 'tunnel')).toBe(false);
+  });
+
+  it('allows any port with true', () => {
+    expect(portAllowed(true, 'anything.example', 25, 'tunnel')).toBe(true);
+  });
 });
 
 describe('domainProblem', () => {
@@ -42,6 +80,9 @@ describe('domainProblem', () => {
       'files.pythonhosted.org.',
       '*.crates.io',
       'xn--bcher-kva.example',
+      'registry.npmjs.org:8443',
+      '*.crates.io:443',
+      'example.com:65535',
     ]) {
       expect(domainProblem(ok), ok).toBeNull();
     }
@@ -49,12 +90,23 @@ describe('domainProblem', () => {
 
   it.each([
     ['https://registry.npmjs.org/foo', /is a URL: write the host name alone.*\(registry\.npmjs\.org\)/],
-    ['registry.npmjs.org:443', /has a port: write the domain alone \(registry\.npmjs\.org\)/],
+    ['registry.npmjs.org:', /has a port that is not a number from 1 to 65535/],
+    ['registry.npmjs.org:0', /has a port that is not a number/],
+    ['registry.npmjs.org:08443', /has a port that is not a number/],
+    ['registry.npmjs.org:https', /has a port that is not a number/],
+    ['registry.npmjs.org:65536', /a port is at most 65535/],
+    ['registry.npmjs.org:443:1', /not a valid domain name/],
+    ['1.2.3.4:443', /is an IP address/],
+    ['[::1]:443', /is an IP address/],
+    ['localhost:8080', /is this machine/],
     ['github.com/foo/bar', /has a path: write the host name alone \(github\.com\)/],
     ['1.2.3.4', /is an IP address: a network list holds domains only/],
     ['::1', /is an IP address/],
     ['[2606:4700::1]', /is an IP address/],
-    ['localhost', /not a full domain name/],
+    ['localhost', /is this machine: commands never reach this machine's own services/],
+    ['db.localhost', /is this machine/],
+    ['*.localhost', /is this machine/],
+    ['myserver', /not a full domain name/],
     ['*', /use network: true/],
     ['*.com', /too broad/],
     ['a.*.example.com', /wildcard is allowed only as the whole first label/],
@@ -80,41 +132,13 @@ describe('domainListProblem', () => {
     expect(domainListProblem(['pypi.org', 'http://x.org'])).toMatch(/"http:\/\/x.org" is a URL/);
   });
 
-  it('normalizes a valid list: lower case, no trailing dot, each once', () => {
-    expect(normalizeDomainList(['PyPI.org.', 'pypi.org', '*.Crates.io'])).toEqual(['pypi.org', '*.crates.io']);
+  it('normalizes a valid list: lower case, no trailing dot, each once, a port kept', () => {
+    expect(normalizeDomainList(['PyPI.org.', 'pypi.org', '*.Crates.io', 'PyPI.org.:8443', 'pypi.org:8443'])).toEqual([
+      'pypi.org',
+      '*.crates.io',
+      'pypi.org:8443',
+    ]);
   });
-});
-
-describe('localAddressKind', () => {
-  it.each([
-    ['127.0.0.1', /loopback/],
-    ['127.255.0.9', /loopback/],
-    ['::1', /loopback/],
-    ['::ffff:127.0.0.1', /loopback/],
-    ['0.0.0.0', /unspecified/],
-    ['::', /unspecified/],
-    ['10.1.2.3', /private/],
-    ['172.16.0.1', /private/],
-    ['172.31.255.255', /private/],
-    ['192.168.1.1', /private/],
-    ['::ffff:192.168.1.1', /private/],
-    ['169.254.169.254', /link-local/],
-    ['fe80::1', /link-local/],
-    ['fd00::1', /unique-local/],
-    ['fc12::1', /unique-local/],
-    ['100.100.1.1', /carrier-grade/],
-    ['224.0.0.1', /multicast/],
-    ['255.255.255.255', /reserved/],
-  ])('keeps %s out of reach', (ip, kind) => {
-    expect(localAddressKind(ip)).toMatch(kind);
-  });
-
-  it.each(['93.184.215.14', '172.32.0.1', '8.8.8.8', '2606:4700::6810:84e5', '::ffff:8.8.8.8'])(
-    'lets the public address %s through',
-    (ip) => {
-      expect(localAddressKind(ip)).toBeNull();
-    },
-  );
 });
 
 describe('refusalSummary', () => {
@@ -131,6 +155,32 @@ describe('refusalSummary', () => {
     );
     expect(line).toBe(
       "blocked by the sandbox: example.com is not on this command's network list (pypi.org); also refused: other.org, lo.example (run it again with example.com, other.org added to network if the command needs them)",
+    );
+  });
+
+  it('suggests only entries the list accepts: never localhost, a bare name or an address', () => {
+    const list = ['registry.npmjs.org'];
+    const refusals = [
+      notListed('localhost', 8080, list),
+      notListed('myserver', 80, list),
+      notListed('db.localhost', 5432, list),
+      ipLiteral('10.0.0.1', 80, list),
+      localName('localhost', 3000),
+      portNotListed('registry.npmjs.org', 80, 'tunnel', list),
+    ];
+    for (const r of refusals) expect(refusalSummary([r], list), r.line).not.toMatch(/run it again/);
+    expect(refusalSummary([...refusals, notListed('pypi.org', 443, list)], list)).toMatch(
+      /\(run it again with pypi\.org added to network if the command needs it\)$/,
+    );
+  });
+
+  it('suggests the port with its domain, or the bare domain for its usual port', () => {
+    const list = ['registry.npmjs.org:8443'];
+    expect(refusalSummary([portNotListed('registry.npmjs.org', 22, 'tunnel', list)], list)).toMatch(
+      /run it again with registry\.npmjs\.org:22 added to network/,
+    );
+    expect(refusalSummary([portNotListed('registry.npmjs.org', 443, 'tunnel', list)], list)).toMatch(
+      /run it again with registry\.npmjs\.org added to network/,
     );
   });
 

@@ -7,20 +7,31 @@
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NetworkProxy, type ProxyDoor } from '../../../../../../electron/core/sandbox/network/network-proxy.js';
 import { refusalSummary } from '../../../../../../electron/core/sandbox/network/refusal.js';
-import { startStandIn, tableLookup, type StandIn } from './stand-in.js';
+import { capturedClientHello } from './client-hellos.js';
+import { startRecorder, startStandIn, tableLookup, type Recorder, type StandIn } from './stand-in.js';
 
 let standIn: StandIn;
+/** Where tunnels to port 443 land: it keeps what they passed on. */
+let recorder: Recorder;
 let proxy: NetworkProxy;
 const doors: ProxyDoor[] = [];
 
 beforeAll(async () => {
   standIn = await startStandIn();
+  recorder = await startRecorder();
   proxy = new NetworkProxy({
-    lookup: tableLookup({ 'loopback.test': ['127.0.0.1'], 'private.test': ['192.168.1.20', '::1'] }),
-    connect: (host) => (host === 'registry.npmjs.org' ? { host: '127.0.0.1', port: standIn.port } : undefined),
+    lookup: tableLookup({
+      'loopback.test': ['127.0.0.1'],
+      'private.test': ['192.168.1.20', '::1'],
+      'app.localhost': ['93.184.215.14'],
+    }),
+    connect: (host, port) =>
+      host === 'registry.npmjs.org'
+        ? { host: '127.0.0.1', port: port === 443 ? recorder.port : standIn.port }
+        : undefined,
   });
 });
 afterEach(async () => {
@@ -29,6 +40,7 @@ afterEach(async () => {
 afterAll(async () => {
   await proxy.dispose();
   await standIn.close();
+  await recorder.close();
 });
 
 async function open(allow: true | string[]): Promise<ProxyDoor> {
@@ -72,8 +84,32 @@ function viaHttpProxy(door: ProxyDoor, url: string, headers: Record<string, stri
   });
 }
 
+const normalized = (host: string) => host.toLowerCase().replace(/\.$/, '');
 const connect = (target: string, after = '') => `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n${after}`;
 const b = (...bytes: number[]) => Buffer.from(bytes);
+
+/**
+ * A SOCKS5 CONNECT, then `bytes` once the proxy has answered it (as a client does: a
+ * ClientHello is longer than the handshake the proxy reads at once). Resolves with all
+ * that came back, when the proxy closes; `stay` leaves the socket open after sending.
+ */
+function afterSocks(socketPath: string, name: string, port: number, bytes: Buffer, stay = false): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let got = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      const before = got.length;
+      got = Buffer.concat([got, chunk]);
+      if (before < 12 && got.length >= 12) {
+        socket.write(bytes);
+        if (stay) resolve(got);
+      }
+    });
+    socket.on('close', () => resolve(got));
+    socket.on('error', reject);
+    socket.write(socksConnect(name, port));
+  });
+}
 const socksConnect = (name: string, port: number) =>
   Buffer.concat([b(5, 1, 0), b(5, 1, 0, 3, name.length), Buffer.from(name), b(port >> 8, port & 0xff)]);
 
@@ -90,7 +126,7 @@ describe('a door', () => {
   });
 
   it('speaks HTTP proxy and SOCKS5 on that one socket, told apart by the first byte', async () => {
-    const door = await open(['registry.npmjs.org']);
+    const door = await open(['registry.npmjs.org:80']);
     const viaHttp = await exchange(
       door.socket,
       connect('registry.npmjs.org:80', 'GET /as-http HTTP/1.0\r\nHost: registry.npmjs.org\r\n\r\n'),
@@ -122,15 +158,21 @@ describe('a door', () => {
 });
 
 describe('the HTTP proxy', () => {
-  it('tunnels CONNECT to a listed domain, passing on the bytes sent right behind the CONNECT', async () => {
+  it('tunnels CONNECT to port 443 of a listed domain, passing on its ClientHello and what follows, byte for byte', async () => {
     const door = await open(['Registry.npmjs.org']);
-    const got = await exchange(
-      door.socket,
-      connect('registry.npmjs.org:443', 'GET /through-connect HTTP/1.0\r\nHost: registry.npmjs.org\r\n\r\n'),
-    );
-    const text = got.toString();
-    expect(text).toMatch(/^HTTP\/1.1 200 Connection Established\r\n\r\n/);
-    expect(text).toContain('stand-in: GET /through-connect host=registry.npmjs.org');
+    const hello = await capturedClientHello('registry.npmjs.org');
+    const seen = recorder.received.length;
+    const socket = net.connect(door.socket);
+    let answer = '';
+    socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+    // The CONNECT and the ClientHello's first bytes together, the rest after: the proxy waits for the whole.
+    socket.write(Buffer.concat([Buffer.from(connect('registry.npmjs.org:443')), hello.subarray(0, 7)]));
+    await expect.poll(() => answer).toBe('HTTP/1.1 200 Connection Established\r\n\r\n');
+    socket.write(hello.subarray(7));
+    socket.write('after the hello');
+    await expect.poll(() => recorder.received[seen]?.length).toBe(hello.length + 'after the hello'.length);
+    expect(recorder.received[seen]).toEqual(Buffer.concat([hello, Buffer.from('after the hello')]));
+    socket.destroy();
     expect(door.refused()).toEqual([]);
   });
 
@@ -215,14 +257,14 @@ describe('addresses', () => {
     expect(door.refused()).toEqual(['127.0.0.1', '::1', '0.0.0.0', '169.254.169.254', 'loopback.test', 'private.test']);
   });
 
-  it('refuses localhost through the system resolver too', async () => {
-    const plainProxy = new NetworkProxy();
-    try {
-      const door = await plainProxy.open(true);
-      const text = (await exchange(door.socket, connect(`localhost:${standIn.port}`))).toString();
-      expect(text).toMatch(/^HTTP\/1.1 403 .*localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
-    } finally {
-      await plainProxy.dispose();
+  it('refuses localhost and its subdomains as this machine, whatever a resolver says of them', async () => {
+    const door = await open(true);
+    for (const host of ['localhost', 'LocalHost.', 'app.localhost']) {
+      const text = (await exchange(door.socket, connect(`${host}:${standIn.port}`))).toString();
+      expect(text, host).toMatch(/^HTTP\/1.1 403 /);
+      expect(text, host).toContain(
+        `${normalized(host)} is this machine; commands never reach this machine or its local network`,
+      );
     }
   });
 
@@ -235,11 +277,157 @@ describe('addresses', () => {
   });
 });
 
+describe('ports, and what a tunnel carries, under a list', () => {
+  it('refuses a tunnel to port 80 of a listed domain, which could carry any Host (domain fronting), and still passes plain http there', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const seen = standIn.requests.length;
+    const fronted = 'GET / HTTP/1.1\r\nHost: fronted.example\r\n\r\n';
+    const text = (await exchange(door.socket, connect('registry.npmjs.org:80', fronted))).toString();
+    expect(text).toMatch(/^HTTP\/1.1 403 /);
+    expect(text).toContain(
+      'blocked by the sandbox: a tunnel (CONNECT or SOCKS5) to port 80 of registry.npmjs.org could carry requests for any site; send plain http:// requests through the proxy (http_proxy) instead',
+    );
+    const socks = await exchange(
+      door.socket,
+      Buffer.concat([socksConnect('registry.npmjs.org', 80), Buffer.from(fronted)]),
+    );
+    expect([...socks.subarray(2, 4)]).toEqual([5, 2]);
+    expect(standIn.requests.length).toBe(seen);
+    const plain = await viaHttpProxy(door, 'http://registry.npmjs.org/plain', { host: 'fronted.example' });
+    expect(plain.body).toContain('stand-in: GET /plain host=registry.npmjs.org');
+    expect(refusalSummary(door.refusals(), door.allow)).not.toMatch(/run it again/);
+  });
+
+  it('reaches a port the card names, tunnelled or plain, and no other port of that domain', async () => {
+    const door = await open(['registry.npmjs.org:8080']);
+    const tunnelled = await exchange(door.socket, connect('registry.npmjs.org:8080', 'GET /named HTTP/1.0\r\n\r\n'));
+    expect(tunnelled.toString()).toContain('stand-in: GET /named');
+    const plain = await viaHttpProxy(door, 'http://registry.npmjs.org:8080/named-plain');
+    expect(plain.body).toContain('stand-in: GET /named-plain host=registry.npmjs.org:8080');
+    const other = (await exchange(door.socket, connect('registry.npmjs.org:443'))).toString();
+    expect(other).toMatch(/^HTTP\/1.1 403 .*port 443 of registry\.npmjs\.org is not on this command's network list/);
+    expect((await viaHttpProxy(door, 'http://registry.npmjs.org/')).status).toBe(403);
+    expect(refusalSummary(door.refusals(), door.allow)).toMatch(
+      /\(run it again with registry\.npmjs\.org added to network if the command needs it\)$/,
+    );
+  });
+
+  it('sends a plain http request to port 80 of a listed domain only', async () => {
+    const door = await open(['registry.npmjs.org']);
+    const res = await viaHttpProxy(door, 'http://registry.npmjs.org:8080/');
+    expect(res.status).toBe(403);
+    expect(res.body).toMatch(/port 8080 of registry\.npmjs\.org is not on .* as in registry\.npmjs\.org:8080/);
+  });
+
+  it('closes a tunnel to port 443 whose ClientHello names another site, names none, or is not TLS, and says why', async () => {
+    const seen = recorder.received.length;
+    const cases: [Buffer, RegExp][] = [
+      [
+        await capturedClientHello('fronted.example'),
+        /sent a TLS ClientHello for another site \(its SNI is "fronted\.example"\)/,
+      ],
+      [await capturedClientHello(), /sent a TLS ClientHello that names no server \(SNI\)/],
+      [Buffer.from('GET / HTTP/1.1\r\nHost: fronted.example\r\n\r\n'), /did not start with a TLS ClientHello/],
+    ];
+    let door: ProxyDoor | undefined;
+    for (const [bytes, why] of cases) {
+      door = await open(['registry.npmjs.org']);
+      const viaConnect = await exchange(
+        door.socket,
+        Buffer.concat([Buffer.from(connect('registry.npmjs.org:443')), bytes]),
+      );
+      expect(viaConnect.toString()).toBe('HTTP/1.1 200 Connection Established\r\n\r\n');
+      const viaSocks = await afterSocks(door.socket, 'registry.npmjs.org', 443, bytes);
+      expect([...viaSocks]).toEqual([5, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
+      expect(door.refusals().map((r) => r.line)).toEqual([expect.stringMatching(why)]);
+    }
+    expect(door?.refusals()[0]?.line).toBe(
+      'blocked by the sandbox: the tunnel to registry.npmjs.org:443 did not start with a TLS ClientHello; a tunnel to port 443 of a listed domain carries TLS for that domain only',
+    );
+    // The destination was dialled (its address checked), and not one byte reached it.
+    await expect.poll(() => recorder.received.length).toBe(seen + 2 * cases.length);
+    expect(recorder.received.slice(seen).map((b) => b.length)).toEqual(Array(2 * cases.length).fill(0));
+  });
+
+  it('passes a ClientHello for the host through SOCKS5 too, and lets true tunnel anything to port 443', async () => {
+    const listed = await open(['registry.npmjs.org']);
+    const hello = await capturedClientHello('REGISTRY.npmjs.org');
+    const seen = recorder.received.length;
+    await afterSocks(listed.socket, 'registry.npmjs.org', 443, hello, true);
+    await expect.poll(() => recorder.received[seen]).toEqual(hello);
+    const any = await open(true);
+    const plain = net.connect(any.socket);
+    plain.write(connect('registry.npmjs.org:443', 'not TLS at all'));
+    await expect.poll(() => recorder.received[seen + 1]?.toString()).toBe('not TLS at all');
+    plain.destroy();
+    expect([...listed.refused(), ...any.refused()]).toEqual([]);
+  });
+});
+
+describe('the address dialled', () => {
+  it('is the one the lookup gave and the check passed, never the name: a second answer of 127.0.0.1 is never asked for (DNS rebinding)', async () => {
+    const answers = new Map<string, number>();
+    // Each name answers a public address once, then 127.0.0.1, as a rebinding DNS server does.
+    const rebinding = new NetworkProxy({
+      lookup: async (host) => {
+        answers.set(host, (answers.get(host) ?? 0) + 1);
+        return answers.get(host) === 1 ? ['93.184.215.14'] : ['127.0.0.1'];
+      },
+    });
+    const dialled: string[] = [];
+    const realConnect = net.connect;
+    // Nothing leaves this machine: a dial out is recorded, then landed on the loopback stand-ins.
+    const spy = vi.spyOn(net, 'connect').mockImplementation(((...args: Parameters<typeof net.connect>) => {
+      const options: unknown = args[0];
+      if (typeof options !== 'object' || options === null || 'path' in options) return realConnect(...args);
+      const { host, port } = options as net.TcpNetConnectOpts;
+      dialled.push(`${host}:${port}`);
+      return realConnect({ host: '127.0.0.1', port: port === 443 ? recorder.port : standIn.port, allowHalfOpen: true });
+    }) as typeof net.connect);
+    try {
+      const door = await rebinding.open(['tunnel.rebind.example', 'plain.rebind.example', 'socks.rebind.example']);
+      const seen = recorder.received.length;
+      const hello = await capturedClientHello('tunnel.rebind.example');
+      const tunnel = net.connect(door.socket);
+      tunnel.write(Buffer.concat([Buffer.from(connect('tunnel.rebind.example:443')), hello]));
+      await expect.poll(() => recorder.received[seen]).toEqual(hello);
+      tunnel.destroy();
+      const plain = await viaHttpProxy(door, 'http://plain.rebind.example/rebound');
+      expect(plain.body).toContain('stand-in: GET /rebound host=plain.rebind.example');
+      const socksHello = await capturedClientHello('socks.rebind.example');
+      const socks = await afterSocks(door.socket, 'socks.rebind.example', 443, socksHello, true);
+      expect([...socks.subarray(2, 4)]).toEqual([5, 0]);
+      await expect.poll(() => recorder.received[seen + 1]).toEqual(socksHello);
+      expect(dialled).toEqual(['93.184.215.14:443', '93.184.215.14:80', '93.184.215.14:443']);
+      expect([...answers.values()]).toEqual([1, 1, 1]);
+    } finally {
+      spy.mockRestore();
+      await rebinding.dispose();
+    }
+  });
+
+  it("refuses a name resolving to one of this machine's own addresses", async () => {
+    const own = new NetworkProxy({
+      lookup: tableLookup({ 'own.example': ['93.184.215.14'] }),
+      ownAddresses: () => ['93.184.215.14'],
+    });
+    try {
+      const door = await own.open(true);
+      const text = (await exchange(door.socket, connect('own.example:8080'))).toString();
+      expect(text).toMatch(
+        /^HTTP\/1.1 403 .*own\.example resolves to 93\.184\.215\.14, one of this machine's own addresses/,
+      );
+    } finally {
+      await own.dispose();
+    }
+  });
+});
+
 describe('the SOCKS5 proxy', () => {
   const greetingAnd = (rest: Buffer) => Buffer.concat([rest]);
 
   it('connects a listed domain (socks5h) and carries the bytes sent right behind the request', async () => {
-    const door = await open(['registry.npmjs.org']);
+    const door = await open(['registry.npmjs.org:80']);
     const got = await exchange(
       door.socket,
       greetingAnd(Buffer.concat([socksConnect('registry.npmjs.org', 80), Buffer.from('GET /socks HTTP/1.0\r\n\r\n')])),
@@ -297,7 +485,7 @@ describe('the SOCKS5 proxy', () => {
 
 describe('closing a door', () => {
   it('ends its open tunnels and stops listening', async () => {
-    const door = await open(['registry.npmjs.org']);
+    const door = await open(['registry.npmjs.org:80']);
     const held = net.connect(door.socket);
     let got = '';
     held.on('data', (c) => (got += c.toString()));

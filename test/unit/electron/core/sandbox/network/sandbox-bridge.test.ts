@@ -150,7 +150,8 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
   );
 
   it('reaches a listed domain over plain http (absolute-form) and over SOCKS5 with the name sent to the proxy', async () => {
-    const d = await door(['registry.npmjs.org']);
+    // SOCKS5 to port 80 is a tunnel, which carries any Host: it needs the port on the list.
+    const d = await door(['registry.npmjs.org', 'registry.npmjs.org:80']);
     const plain = await run(d, [CURL, '-sS', '--fail', 'http://registry.npmjs.org/plain']);
     expect(plain.stdout).toContain('stand-in: GET /plain host=registry.npmjs.org');
     const socks = await run(d, [
@@ -214,6 +215,42 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
     expect(d.refused()).toEqual(['example.com']);
     expect(d.refusals()[0]?.line).toBe(REFUSED_LINE);
   });
+
+  it.skipIf(!openssl)(
+    "refuses domain fronting through a listed domain: a tunnel to its port 80, and another site's TLS through its port 443",
+    async () => {
+      const d = await door(['registry.npmjs.org']);
+      const seen = web.requests.length + tlsWeb.requests.length;
+      const port80 = await run(d, [
+        CURL,
+        '-sS',
+        '-v',
+        '--proxytunnel',
+        '-H',
+        'Host: fronted.example',
+        'http://registry.npmjs.org/',
+      ]);
+      expect(port80.code).not.toBe(0);
+      expect(port80.stderr).toContain(
+        '< HTTP/1.1 403 Forbidden (blocked by the sandbox: a tunnel (CONNECT or SOCKS5) to port 80',
+      );
+      // curl tunnels to registry.npmjs.org:443 and says "fronted.example" in its ClientHello.
+      const fronted = await run(d, [
+        CURL,
+        '-sS',
+        '--cacert',
+        cert,
+        '--connect-to',
+        'fronted.example:443:registry.npmjs.org:443',
+        'https://fronted.example/',
+      ]);
+      expect(fronted.code).not.toBe(0);
+      expect(d.refusals().map((r) => r.line)).toContain(
+        'blocked by the sandbox: the tunnel to registry.npmjs.org:443 sent a TLS ClientHello for another site (its SNI is "fronted.example"); a tunnel to port 443 of a listed domain carries TLS for that domain only',
+      );
+      expect(web.requests.length + tlsWeb.requests.length).toBe(seen);
+    },
+  );
 
   it("cannot reach the host's loopback: not directly, and not through the proxy even with network: true", async () => {
     const seen = web.requests.length;
@@ -294,7 +331,7 @@ describe.skipIf(!canRun)('a bridged sandbox', () => {
   });
 
   it('ends the open tunnels when the door closes', async () => {
-    const d = await door(['registry.npmjs.org']);
+    const d = await door(['registry.npmjs.org', 'registry.npmjs.org:80']);
     const held = web.holding.size;
     const plain = confined(d, [CURL, '-sS', '-N', 'http://registry.npmjs.org/hold']);
     const tunnelled = confined(d, [CURL, '-sS', '-N', '--proxytunnel', 'http://registry.npmjs.org/hold']);

@@ -1,11 +1,12 @@
 /**
  * What the network tests talk to instead of the internet: a loopback HTTP server standing
- * in for registry.npmjs.org (the proxy's test hook sends that name here), and a resolver
- * that answers from a table, so no test makes a DNS query.
+ * in for registry.npmjs.org (the proxy's test hook sends that name here), a loopback TCP
+ * server that records what a tunnel passed on, and a resolver that answers from a table,
+ * so no test makes a DNS query.
  */
 import http from 'node:http';
 import https from 'node:https';
-import type net from 'node:net';
+import { createServer as netServer, type AddressInfo, type Socket } from 'node:net';
 import type { Lookup } from '../../../../../../electron/core/sandbox/network/destination.js';
 
 export interface StandIn {
@@ -24,7 +25,7 @@ export interface StandIn {
 export async function startStandIn(tls?: { key: string; cert: string }): Promise<StandIn> {
   const requests: StandIn['requests'] = [];
   const holding = new Set<http.ServerResponse>();
-  const sockets = new Set<net.Socket>();
+  const sockets = new Set<Socket>();
   const handler: http.RequestListener = (req, res) => {
     requests.push({ url: req.url ?? '', host: req.headers.host ?? '' });
     if (req.url === '/hold') {
@@ -64,5 +65,35 @@ export function tableLookup(table: Record<string, string[]>): Lookup {
     const found = table[host];
     if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
     return found;
+  };
+}
+
+export interface Recorder {
+  port: number;
+  /** The bytes each connection sent, in the order the connections came. */
+  received: Buffer[];
+  close(): Promise<void>;
+}
+
+/** A loopback TCP server that keeps every byte it is sent and answers nothing: what a tunnel passed on. */
+export async function startRecorder(): Promise<Recorder> {
+  const received: Buffer[] = [];
+  const sockets = new Set<Socket>();
+  const server = netServer((socket) => {
+    sockets.add(socket);
+    const index = received.push(Buffer.alloc(0)) - 1;
+    socket.on('data', (chunk: Buffer) => (received[index] = Buffer.concat([received[index] as Buffer, chunk])));
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
