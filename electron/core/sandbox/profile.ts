@@ -7,48 +7,12 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { findCredentialFiles } from './credential-files.js';
 import { gitPlaces, type HooksPathReader } from './git-places.js';
-import { SHOWN_HOME_PLACES } from './home-allow-list.js';
 import type { SandboxProfile } from './sandbox.js';
+import { SECRET_STORES } from './secret-stores.js';
+import { existingToolchainPlaces } from './shown-places.js';
 import { isWithin } from './within.js';
-
-/**
- * Secret stores below the home folder. The home folder is empty inside the sandbox, so
- * these matter only when a shown place holds one (the person showed `~/.config` in
- * Settings): then they stay hidden inside it.
- */
-export const SECRET_STORES: readonly string[] = [
-  '.ssh',
-  '.aws',
-  '.gnupg',
-  '.config/gh',
-  '.config/hub',
-  '.config/gcloud',
-  '.config/git/credentials',
-  '.config/rclone',
-  '.config/github-copilot',
-  '.config/google-chrome',
-  '.config/chromium',
-  '.config/BraveSoftware',
-  '.config/microsoft-edge',
-  '.config/Code/User/globalStorage',
-  '.local/share/keyrings',
-  '.cargo/credentials.toml',
-  '.cargo/credentials',
-  '.docker',
-  '.kube',
-  '.azure',
-  '.oci',
-  '.mozilla',
-  '.thunderbird',
-  'snap/firefox',
-  '.password-store',
-  '.pki',
-  '.claude',
-  '.codex',
-  '.m2/settings.xml',
-  '.gradle/gradle.properties',
-];
 
 export interface ProfileInputs {
   /** The workspace's real root. */
@@ -65,16 +29,24 @@ export interface ProfileInputs {
 
 export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProfile> {
   const { workspace, home } = inputs;
-  const shown = unique(
-    existingReal([...SHOWN_HOME_PLACES.map((p) => path.join(home, p.path)), ...inputs.extraShown]),
-  ).filter((p) => !isWithin(workspace, p) && p !== home && p !== '/');
+  const toolchains = existingToolchainPlaces(home);
+  const shown = unique(existingReal([...toolchains.map((p) => p.path), ...inputs.extraShown])).filter(
+    (p) => !isWithin(workspace, p) && p !== home && p !== '/',
+  );
+  // Caches are not searched (home-allow-list.ts); the rest is, within the bound.
+  const caches = new Set(existingReal(toolchains.filter((p) => p.cache).map((p) => p.path)));
+  const credentialFiles = await findCredentialFiles(
+    shown.filter((p) => !caches.has(p)),
+    [workspace],
+  );
   const git = await gitPlaces(workspace, { git: inputs.git, hooksPath: inputs.hooksPath });
   const hidden = unique([
     ...existingReal([inputs.dataDir]),
     // Inside a shown place or the workspace (one that holds the home folder), they stay hidden.
-    ...existingReal(SECRET_STORES.map((rel) => path.join(home, rel))).filter(
+    ...existingReal(SECRET_STORES.map((store) => path.join(home, store.path))).filter(
       (p) => shown.some((s) => isWithin(p, s) && p !== s) || isWithin(p, workspace),
     ),
+    ...credentialFiles,
     ...existingReal(SOCKET_PLACES),
     // A place that holds the workspace cannot be hidden without hiding the workspace.
   ]).filter((p) => !isWithin(workspace, p));
@@ -85,8 +57,21 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
     writable: unique([workspace, ...git.gitWritable]),
     readOnly: unique(git.readOnly).filter((p) => p !== workspace),
     shown,
-    hidden,
+    // These are emptied around a workspace or a shown place inside them (bwrap-args.ts).
+    hidden: unique([...hidden, ...hiddenSystemPlaces(shown)]),
   };
+}
+
+/**
+ * Folders of the machine that hold the person's files rather than the system's: mounted
+ * disks (under WSL, /mnt/c/Users/<you> is the whole Windows profile), removable media,
+ * served sites, and /var/tmp, a temporary folder that outlives a reboot. Hidden unless
+ * the person shows one (or a folder holding one) in Settings.
+ */
+export const PERSONAL_SYSTEM_PLACES: readonly string[] = ['/mnt', '/media', '/srv', '/var/tmp'];
+
+function hiddenSystemPlaces(shown: readonly string[]): string[] {
+  return existingReal(PERSONAL_SYSTEM_PLACES).filter((p) => !shown.some((s) => isWithin(p, s)));
 }
 
 /**
