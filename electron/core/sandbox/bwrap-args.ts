@@ -46,7 +46,7 @@ interface Layer {
 export function bwrapArgs(inputs: BwrapInputs): string[] {
   const { profile } = inputs;
   const emptied = emptiedPlaces(inputs);
-  const hidden = profile.hidden.filter((p) => !emptied.includes(p));
+  const hidden = profile.hidden.filter((p) => !emptied.includes(p) && !hiddenAlready(p, inputs));
   return [
     // The sandbox dies with the app, and with its first process: bwrap is PID 1 of a
     // namespace of its own, so a setsid or double-forked grandchild goes with it.
@@ -117,4 +117,21 @@ function emptiedPlaces(inputs: BwrapInputs): string[] {
   const { profile } = inputs;
   const held = [...profile.writable, ...profile.shown];
   return profile.hidden.filter((p) => inputs.hiddenFolders.has(p) && held.some((q) => q !== p && isWithin(q, p)));
+}
+
+/**
+ * Whether another hidden folder already hides this place (a credential file inside a
+ * hidden secret store): no mount point can be made inside it, and none is needed, unless
+ * a shown or writable place inside that folder holds this one.
+ */
+function hiddenAlready(p: string, inputs: BwrapInputs): boolean {
+  const { profile } = inputs;
+  const visible = [...profile.writable, ...profile.shown];
+  return profile.hidden.some(
+    (q) =>
+      q !== p &&
+      inputs.hiddenFolders.has(q) &&
+      isWithin(p, q) &&
+      !visible.some((v) => v !== q && isWithin(v, q) && isWithin(p, v)),
+  );
 }
