@@ -55,11 +55,8 @@ const NOT_SEARCHED: ReadonlySet<string> = new Set([
   'src',
 ]);
 
-/**
- * The credential files inside these places, as real paths (a breadth-first walk within
- * the bound). It never enters `skip` (the workspace, whose own `.npmrc` a command needs).
- */
-export async function findCredentialFiles(places: readonly string[], skip: readonly string[]): Promise<string[]> {
+/** The credential files inside these places, as real paths (a breadth-first walk within the bound). */
+export async function findCredentialFiles(places: readonly string[]): Promise<string[]> {
   const found: string[] = [];
   let budget = SEARCH_FOLDERS;
   let level = places.map((p) => ({ dir: p, depth: 1 }));
@@ -71,7 +68,7 @@ export async function findCredentialFiles(places: readonly string[], skip: reado
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
         if (isCredentialFile(full)) found.push(full);
-        if (entry.isDirectory() && depth < SEARCH_DEPTH && !NOT_SEARCHED.has(entry.name) && !skip.includes(full)) {
+        if (entry.isDirectory() && depth < SEARCH_DEPTH && !NOT_SEARCHED.has(entry.name)) {
           next.push({ dir: full, depth: depth + 1 });
         }
       }

@@ -33,12 +33,10 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
   const shown = unique(existingReal([...toolchains.map((p) => p.path), ...inputs.extraShown])).filter(
     (p) => !isWithin(workspace, p) && p !== home && p !== '/',
   );
-  // Caches are not searched (home-allow-list.ts); the rest is, within the bound.
+  // Caches are not searched (home-allow-list.ts), nor a place inside the workspace, whose
+  // own .npmrc a command needs; the rest is, within the bound.
   const caches = new Set(existingReal(toolchains.filter((p) => p.cache).map((p) => p.path)));
-  const credentialFiles = await findCredentialFiles(
-    shown.filter((p) => !caches.has(p)),
-    [workspace],
-  );
+  const credentialFiles = await findCredentialFiles(shown.filter((p) => !caches.has(p) && !isWithin(p, workspace)));
   const git = await gitPlaces(workspace, { git: inputs.git, hooksPath: inputs.hooksPath });
   const hidden = unique([
     ...existingReal([inputs.dataDir]),

@@ -38,7 +38,7 @@ describe('the home allow-list', () => {
       await fs.mkdir(path.join(own, '.nvm/versions/node/v22.1.0', part), { recursive: true });
       await fs.mkdir(path.join(own, '.nvm/versions/node/v20.9.0', part), { recursive: true });
     }
-    const nvm = toolchainPlaces(own).filter((p) => p.startsWith(path.join(own, '.nvm/versions')));
+    const nvm = toolchainPlaces(own).filter((p) => p.startsWith(path.join(own, '.nvm')));
     expect(nvm.map((p) => path.relative(path.join(own, '.nvm/versions/node'), p))).toEqual([
       'v20.9.0/bin',
       'v22.1.0/bin',

@@ -183,9 +183,10 @@ describe('inside a place added in Settings', () => {
     expect(output).toContain('GATEHOUSE-TOOLS-1');
   });
 
-  it("never hides the workspace's own .npmrc inside a shown place that holds the workspace", async () => {
-    await fs.writeFile(path.join(ws, '.npmrc'), 'WORKSPACE-NPMRC\n');
-    const result = await run(['cat', '.npmrc'], await contextFor([root]));
+  it("never hides the workspace's own .npmrc, even in a place shown inside the workspace", async () => {
+    await fs.mkdir(path.join(ws, 'tools'));
+    await fs.writeFile(path.join(ws, 'tools', '.npmrc'), 'WORKSPACE-NPMRC\n');
+    const result = await run(['cat', 'tools/.npmrc'], await contextFor([path.join(ws, 'tools')]));
     expect(result.details).toMatchObject({ exitCode: 0, stdout: 'WORKSPACE-NPMRC\n' });
   });
 });
