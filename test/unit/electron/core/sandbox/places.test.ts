@@ -155,6 +155,14 @@ describe('inside a place added in Settings', () => {
     expect(output).toContain('GATEHOUSE-NVIM-0');
   });
 
+  it(".NET's certificate store stays hidden with ~/.dotnet shown whole (a place saved before such places were refused)", async () => {
+    const markers = await plant(home, ['.dotnet/corefx/cryptography/x509stores/my/KEY.pfx'], 'DOTNET-STORE');
+    await plant(home, ['.dotnet/sdk/9.0.100/dotnet.dll'], 'DOTNET-SDK');
+    const ctx = await contextFor([path.join(home, '.dotnet')]);
+    const output = await expectUnreadable(markers, home, ctx, [path.join(home, '.dotnet/sdk/9.0.100/dotnet.dll')]);
+    expect(output).toContain('GATEHOUSE-DOTNET-SDK-0');
+  });
+
   it('credential files are hidden by name, however deep (within the bound), and the rest is read', async () => {
     const tools = path.join(root, 'tools');
     const markers = await plant(

@@ -21,6 +21,7 @@ beforeAll(async () => {
     '.cargo/bin',
     '.ssh/keys',
     '.sdkman',
+    '.dotnet/corefx',
     'links',
   ]) {
     await fs.mkdir(path.join(home, dir), { recursive: true });
@@ -59,6 +60,9 @@ describe('a place added in Settings', () => {
   });
 
   it('is refused when it holds a secret store, naming it', () => {
+    expect(error('~/.dotnet')).toMatch(
+      /^~\/\.dotnet holds ~\/\.dotnet\/corefx \(\.NET's X509 certificate store, with private keys/,
+    );
     expect(error('~/.cargo')).toBe(
       "~/.cargo holds ~/.cargo/credentials.toml (crates.io token), which commands never see; add the tool's own folder instead, such as ~/.config/nvim or ~/.sdkman",
     );
