@@ -15,13 +15,18 @@ import { CODE_OPTIONS, visibleSegments } from './visible-text';
  * pattern, which has the `u` flag, so `\u{…}` is read as a code point.
  */
 export const HIDDEN_CHARS = new RegExp(
-  '[\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u1680\\u180e\\u2000-\\u200f\\u202a-\\u202f\\u205f-\\u2064\\u2066-\\u2069\\u3000\\u3164\\ufe00-\\ufe0f\\ufeff\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}]',
+  [
+    '[\\u00a0\\u00ad\\u061c\\u115f\\u1160\\u1680\\u180e\\u2000-\\u200f\\u202a-\\u202f\\u205f-\\u2064\\u2066-\\u2069\\u3000\\u3164\\ufeff\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}]',
+    // Combining marks, outside the class: in one they would read as joined to the character before.
+    '\\u034f',
+    '[\\ufe00-\\ufe0f]',
+  ].join('|'),
   'u',
 );
 
 /** The mark the diff shows for a code point, as CodeMirror's widget; null: CodeMirror's own. */
 function markOf(code: number): HTMLElement | null {
-  const [segment] = visibleSegments(String.fromCodePoint(code), { ...CODE_OPTIONS, tabs: true });
+  const [segment] = visibleSegments(String.fromCodePoint(code), CODE_OPTIONS);
   if (segment?.kind !== 'mark') return null;
   const span = document.createElement('span');
   // The diff's own classes (visible-text.css): the same look in both.
