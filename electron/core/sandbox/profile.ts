@@ -1,9 +1,11 @@
 /**
  * The default profile of a confined command (SPEC §9), an allow-list: it writes only in
- * the workspace (and a private /tmp), reads the system and the workspace, and sees the
- * home folder empty except the toolchains and caches of home-allow-list.ts and the places
- * the person added in Settings. It cannot change the places in the workspace that git or
- * the app later run code from (git-places.ts), and has no network unless asked.
+ * the workspace (and a private /tmp), reads the system (not /mnt, /media, /srv, /var/tmp)
+ * and the workspace, and sees the home folder empty except the toolchains and caches of
+ * home-allow-list.ts and the places the person added in Settings, with the secret stores
+ * (secret-stores.ts) and credential files (credential-files.ts) inside them hidden. It
+ * cannot change the places in the workspace that git or the app later run code from
+ * (git-places.ts), and has no network unless asked.
  */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
