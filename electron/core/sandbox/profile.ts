@@ -58,7 +58,7 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
     readOnly: unique(git.readOnly).filter((p) => p !== workspace),
     shown,
     // These are emptied around a workspace or a shown place inside them (bwrap-args.ts).
-    hidden: unique([...hidden, ...hiddenSystemPlaces(shown)]),
+    hidden: unique([...hidden, ...personalPlacesToHide(shown)]),
   };
 }
 
@@ -70,8 +70,13 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
  */
 export const PERSONAL_SYSTEM_PLACES: readonly string[] = ['/mnt', '/media', '/srv', '/var/tmp'];
 
-function hiddenSystemPlaces(shown: readonly string[]): string[] {
-  return existingReal(PERSONAL_SYSTEM_PLACES).filter((p) => !shown.some((s) => isWithin(p, s)));
+/** Those of `places` to hide: each that exists and is not shown, nor held by a shown place. */
+export function personalPlacesToHide(
+  shown: readonly string[],
+  places: readonly string[] = PERSONAL_SYSTEM_PLACES,
+): string[] {
+  // One that is a link (/var/tmp -> /tmp on some systems) lands elsewhere, maybe on the private /tmp: left as it is.
+  return existingReal(places).filter((p) => places.includes(p) && !shown.some((s) => isWithin(p, s)));
 }
 
 /**
