@@ -290,8 +290,11 @@ export function networkWords(network: boolean | readonly string[]): string {
 /** How many hidden places the card names before it says "and N more". */
 const HIDDEN_NAMED = 3;
 
-/** Where the host's sockets live; hidden always, and not worth a word on every card. */
-const SOCKET_FOLDERS = new Set(['/run', '/var/run']);
+/**
+ * Hidden on every card, so not worth a word on each: where the host's sockets live, and
+ * the folders of the person's own files outside home (mounted disks, media, /var/tmp).
+ */
+const ALWAYS_HIDDEN = new Set(['/run', '/var/run', '/mnt', '/media', '/srv', '/var/tmp']);
 
 export interface SandboxWords {
   /**
@@ -342,7 +345,7 @@ export function describeSandbox(
   if (homeWords) parts.push(homeWords);
   parts.push(network);
   const hidden = sandbox.hidden.filter(
-    (p) => !SOCKET_FOLDERS.has(p) && (sandbox.home === undefined || !isBelow(p, sandbox.home)),
+    (p) => !ALWAYS_HIDDEN.has(p) && (sandbox.home === undefined || !isBelow(p, sandbox.home)),
   );
   if (hidden.length) {
     const named = hidden.slice(0, HIDDEN_NAMED).map(short).join(', ');

@@ -54,6 +54,7 @@ import { Tools, WORKSPACE_TOOLS } from '../../electron/core/tools/tools.js';
 import type { ToolResult } from '../../electron/core/tools/types.js';
 import { reportRatio } from './measure.js';
 
+import { TEST_SERVER_FOLDER } from '../mcp-server/test-server-folder.js';
 import { TEST_SERVER } from '../mcp-server/test-server-path.js';
 import { unconfined } from '../support/unconfined.js';
 const SERVER = 'bench';
@@ -444,7 +445,12 @@ try {
 
   // The confined variant: the server as a workspace's runs, inside bubblewrap with network.
   await fs.mkdir(path.join(root, 'data'));
-  const sandbox = new BwrapSandbox({ dataDir: path.join(root, 'data'), home: root, env: process.env });
+  const sandbox = new BwrapSandbox({
+    dataDir: path.join(root, 'data'),
+    home: root,
+    env: process.env,
+    extraShown: () => [TEST_SERVER_FOLDER],
+  });
   const availability = await sandbox.availability();
   if (!availability.available) {
     console.log(`confined variant skipped: ${availability.reason}`);

@@ -21,6 +21,7 @@ import { PLANTED_SECRET, placeheld, type Layout, PLANTED_ENV_SECRET } from './wo
 import { MCP_SERVER } from './mcp-world.js';
 import { restoreRequest, type RestoreCall, type RestoreRequest } from './restore-request.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
+import { TEST_SERVER_FOLDER } from '../mcp-server/test-server-folder.js';
 
 const SETTLE_LIMIT_MS = 5_000;
 /** How long the sessions must rest, unchanged, after a boot before a look counts. */
@@ -73,7 +74,13 @@ export class CoreDriver {
         DATABASE_URL: `postgres://app:${PLANTED_ENV_SECRET}@db/app`,
       },
       sandbox: markersWritable(
-        new BwrapSandbox({ dataDir: this.layout.data, home: this.layout.home, env: process.env }),
+        new BwrapSandbox({
+          dataDir: this.layout.data,
+          home: this.layout.home,
+          env: process.env,
+          // The test MCP server's folder, as a person would add it in Settings.
+          extraShown: () => [TEST_SERVER_FOLDER],
+        }),
         this.layout.markers,
         this.layout.mcpLogs,
       ),

@@ -7,8 +7,13 @@
  * then the layers, outer ones first (the home folders emptied, the private /tmp and home,
  * the shown places, the writable folders); then the read-only places inside the writable
  * ones; the hidden places last, so they stay hidden inside anything shown.
+ *
+ * A hidden folder that holds the workspace or a shown place (/var/tmp holding a workspace)
+ * is emptied instead: an empty folder among the layers, so what it holds is mounted
+ * through it, made read-only once everything is mounted.
  */
 import type { SandboxProfile } from './sandbox.js';
+import { isWithin } from './within.js';
 
 export interface BwrapInputs {
   argv: readonly string[];
@@ -40,6 +45,8 @@ interface Layer {
 
 export function bwrapArgs(inputs: BwrapInputs): string[] {
   const { profile } = inputs;
+  const emptied = emptiedPlaces(inputs);
+  const hidden = profile.hidden.filter((p) => !emptied.includes(p) && !hiddenAlready(p, inputs));
   return [
     // The sandbox dies with the app, and with its first process: bwrap is PID 1 of a
     // namespace of its own, so a setsid or double-forked grandchild goes with it.
@@ -61,13 +68,15 @@ export function bwrapArgs(inputs: BwrapInputs): string[] {
     '--ro-bind',
     '/',
     '/',
-    ...layers(inputs).flatMap((l) => l.args),
+    ...layers(inputs, emptied).flatMap((l) => l.args),
     ...(inputs.shownInTmp ?? []).flatMap((p) => ['--ro-bind', p, p]),
     ...(inputs.extraMounts ?? []),
     ...profile.readOnly.flatMap((p) => ['--ro-bind', p, p]),
-    ...profile.hidden.flatMap((p) =>
+    ...hidden.flatMap((p) =>
       inputs.hiddenFolders.has(p) ? ['--tmpfs', p, '--remount-ro', p] : ['--ro-bind', '/dev/null', p],
     ),
+    // Only the emptied folder itself: what is mounted inside it keeps its own mode.
+    ...emptied.flatMap((p) => ['--remount-ro', p]),
     // Last, so no bind (a workspace at /) brings back the host's: a /dev of its own, and
     // a /proc of its own PID namespace, where the app's /proc/<pid>/environ is not.
     '--dev',
@@ -88,10 +97,11 @@ export function bwrapArgs(inputs: BwrapInputs): string[] {
  * before a workspace below /tmp, the private home before the shown places and a
  * workspace inside the home folder.
  */
-function layers(inputs: BwrapInputs): Layer[] {
+function layers(inputs: BwrapInputs, emptied: readonly string[]): Layer[] {
   const { profile } = inputs;
   const list: Layer[] = [
     ...inputs.homeRoots.map((p) => ({ dest: p, args: ['--tmpfs', p] })),
+    ...emptied.map((p) => ({ dest: p, args: ['--tmpfs', p] })),
     { dest: '/tmp', args: ['--bind', inputs.privateTmp, '/tmp'] },
     // A private, writable home: tools that keep a cache or a history there still work.
     ...(inputs.homeExists === false ? [] : [{ dest: profile.home, args: ['--tmpfs', profile.home] }]),
@@ -100,4 +110,28 @@ function layers(inputs: BwrapInputs): Layer[] {
   ];
   const depth = (p: string) => (p === '/' ? 0 : p.split('/').length - 1);
   return list.sort((a, b) => depth(a.dest) - depth(b.dest));
+}
+
+/** The hidden folders that hold the workspace or a shown place: emptied, not covered. */
+function emptiedPlaces(inputs: BwrapInputs): string[] {
+  const { profile } = inputs;
+  const held = [...profile.writable, ...profile.shown];
+  return profile.hidden.filter((p) => inputs.hiddenFolders.has(p) && held.some((q) => q !== p && isWithin(q, p)));
+}
+
+/**
+ * Whether another hidden folder already hides this place (a credential file inside a
+ * hidden secret store): no mount point can be made inside it, and none is needed, unless
+ * a shown or writable place inside that folder holds this one.
+ */
+function hiddenAlready(p: string, inputs: BwrapInputs): boolean {
+  const { profile } = inputs;
+  const visible = [...profile.writable, ...profile.shown];
+  return profile.hidden.some(
+    (q) =>
+      q !== p &&
+      inputs.hiddenFolders.has(q) &&
+      isWithin(p, q) &&
+      !visible.some((v) => v !== q && isWithin(v, q) && isWithin(p, v)),
+  );
 }

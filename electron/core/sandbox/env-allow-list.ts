@@ -6,7 +6,8 @@
  * names always misses one, so this is an allow-list.
  *
  * Data, one entry a line with why it is there; a test checks the comments and that each
- * secret pattern drops what it names.
+ * secret pattern drops what it names. A value keeps no URL credentials
+ * (`withoutUrlCredentials`).
  */
 
 /** Exact names a command may see. */
@@ -120,11 +121,27 @@ export function isAllowedName(name: string, extra: readonly string[] = []): bool
   );
 }
 
-/** The allowed part of an environment, in its order. `extra` adds names (never secret-looking ones). */
+/**
+ * The allowed part of an environment, in its order, each value without the credentials a
+ * URL in it carries. `extra` adds names (never secret-looking ones).
+ */
 export function allowedEnv(env: NodeJS.ProcessEnv, extra: readonly string[] = []): NodeJS.ProcessEnv {
   const result: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && isAllowedName(name, extra)) result[name] = value;
+    if (value !== undefined && isAllowedName(name, extra)) result[name] = withoutUrlCredentials(value);
   }
   return result;
+}
+
+/**
+ * A URL's user and password (`scheme://user:token@host`), in any allowed variable: an
+ * allowed name can still carry a token in its value (GOPROXY=https://user:token@proxy,
+ * or a list of such URLs split by , or |). Up to the last @ before the host, so a
+ * password with an @ in it goes whole.
+ */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s,|]*@/gi;
+
+/** The value with each URL's credentials taken out (`https://host`); the rest as it was. */
+export function withoutUrlCredentials(value: string): string {
+  return value.replace(URL_CREDENTIALS, '$1');
 }

@@ -1,54 +1,20 @@
 /**
  * The default profile of a confined command (SPEC §9), an allow-list: it writes only in
- * the workspace (and a private /tmp), reads the system and the workspace, and sees the
- * home folder empty except the toolchains and caches of home-allow-list.ts and the places
- * the person added in Settings. It cannot change the places in the workspace that git or
- * the app later run code from (git-places.ts), and has no network unless asked.
+ * the workspace (and a private /tmp), reads the system (not /mnt, /media, /srv, /var/tmp)
+ * and the workspace, and sees the home folder empty except the toolchains and caches of
+ * home-allow-list.ts and the places the person added in Settings, with the secret stores
+ * (secret-stores.ts) and credential files (credential-files.ts) inside them hidden. It
+ * cannot change the places in the workspace that git or the app later run code from
+ * (git-places.ts), and has no network unless asked.
  */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { findCredentialFiles } from './credential-files.js';
 import { gitPlaces, type HooksPathReader } from './git-places.js';
-import { SHOWN_HOME_PLACES } from './home-allow-list.js';
 import type { SandboxProfile } from './sandbox.js';
+import { SECRET_STORES } from './secret-stores.js';
+import { existingToolchainPlaces } from './shown-places.js';
 import { isWithin } from './within.js';
-
-/**
- * Secret stores below the home folder. The home folder is empty inside the sandbox, so
- * these matter only when a shown place holds one (the person showed `~/.config` in
- * Settings): then they stay hidden inside it.
- */
-export const SECRET_STORES: readonly string[] = [
-  '.ssh',
-  '.aws',
-  '.gnupg',
-  '.config/gh',
-  '.config/hub',
-  '.config/gcloud',
-  '.config/git/credentials',
-  '.config/rclone',
-  '.config/github-copilot',
-  '.config/google-chrome',
-  '.config/chromium',
-  '.config/BraveSoftware',
-  '.config/microsoft-edge',
-  '.config/Code/User/globalStorage',
-  '.local/share/keyrings',
-  '.cargo/credentials.toml',
-  '.cargo/credentials',
-  '.docker',
-  '.kube',
-  '.azure',
-  '.oci',
-  '.mozilla',
-  '.thunderbird',
-  'snap/firefox',
-  '.password-store',
-  '.pki',
-  '.claude',
-  '.codex',
-  '.m2/settings.xml',
-  '.gradle/gradle.properties',
-];
 
 export interface ProfileInputs {
   /** The workspace's real root. */
@@ -65,16 +31,22 @@ export interface ProfileInputs {
 
 export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProfile> {
   const { workspace, home } = inputs;
-  const shown = unique(
-    existingReal([...SHOWN_HOME_PLACES.map((p) => path.join(home, p.path)), ...inputs.extraShown]),
-  ).filter((p) => !isWithin(workspace, p) && p !== home && p !== '/');
+  const toolchains = existingToolchainPlaces(home);
+  const shown = unique(existingReal([...toolchains.map((p) => p.path), ...inputs.extraShown])).filter(
+    (p) => !isWithin(workspace, p) && p !== home && p !== '/',
+  );
+  // Caches are not searched (home-allow-list.ts), nor a place inside the workspace, whose
+  // own .npmrc a command needs; the rest is, within the bound.
+  const caches = new Set(existingReal(toolchains.filter((p) => p.cache).map((p) => p.path)));
+  const credentialFiles = await findCredentialFiles(shown.filter((p) => !caches.has(p) && !isWithin(p, workspace)));
   const git = await gitPlaces(workspace, { git: inputs.git, hooksPath: inputs.hooksPath });
   const hidden = unique([
     ...existingReal([inputs.dataDir]),
     // Inside a shown place or the workspace (one that holds the home folder), they stay hidden.
-    ...existingReal(SECRET_STORES.map((rel) => path.join(home, rel))).filter(
+    ...existingReal(SECRET_STORES.map((store) => path.join(home, store.path))).filter(
       (p) => shown.some((s) => isWithin(p, s) && p !== s) || isWithin(p, workspace),
     ),
+    ...credentialFiles,
     ...existingReal(SOCKET_PLACES),
     // A place that holds the workspace cannot be hidden without hiding the workspace.
   ]).filter((p) => !isWithin(workspace, p));
@@ -85,9 +57,27 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
     writable: unique([workspace, ...git.gitWritable]),
     readOnly: unique(git.readOnly).filter((p) => p !== workspace),
     shown,
-    hidden,
+    // These are emptied around a workspace or a shown place inside them (bwrap-args.ts).
+    hidden: unique([...hidden, ...personalPlacesToHide(shown)]),
     ...(git.hooks ? { hooks: true as const } : {}),
   };
+}
+
+/**
+ * Folders of the machine that hold the person's files rather than the system's: mounted
+ * disks (under WSL, /mnt/c/Users/<you> is the whole Windows profile), removable media,
+ * served sites, and /var/tmp, a temporary folder that outlives a reboot. Hidden unless
+ * the person shows one (or a folder holding one) in Settings.
+ */
+export const PERSONAL_SYSTEM_PLACES: readonly string[] = ['/mnt', '/media', '/srv', '/var/tmp'];
+
+/** Those of `places` to hide: each that exists and is not shown, nor held by a shown place. */
+export function personalPlacesToHide(
+  shown: readonly string[],
+  places: readonly string[] = PERSONAL_SYSTEM_PLACES,
+): string[] {
+  // One that is a link (/var/tmp -> /tmp on some systems) lands elsewhere, maybe on the private /tmp: left as it is.
+  return existingReal(places).filter((p) => places.includes(p) && !shown.some((s) => isWithin(p, s)));
 }
 
 /**

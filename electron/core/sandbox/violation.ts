@@ -5,9 +5,12 @@
  * knows it was the sandbox, not the code, and whether asking for network: true (or,
  * as a last resort, unconfined: true) would help.
  */
+import { PERSONAL_SYSTEM_PLACES } from './profile.js';
 import type { SandboxProfile } from './sandbox.js';
 
 const READ_ONLY = /Read-only file system|EROFS/;
+/** A write that failed: read-only, or a folder missing where it was to be made (inside an emptied /var/tmp). */
+const WRITE = /Read-only file system|EROFS|can't create|cannot create|Directory nonexistent|nonexistent directory/i;
 const NOT_FOUND = /No such file or directory|ENOENT|not found|cannot access|can't open/i;
 /** A line that names a socket and a refusal, in either order (Node: "connect EPERM /x.sock"). */
 const UNIX_SOCKET = /^(?=.*(socket|\.sock\b|AF_UNIX))(?=.*(Operation not permitted|EPERM)).*$/im;
@@ -16,7 +19,11 @@ const NO_NETWORK =
 
 export function sandboxViolation(stderr: string, profile: SandboxProfile): string | null {
   const named = (p: string) => spellings(p, profile.writable).some((spelling) => mentions(stderr, spelling));
-  const hidden = profile.hidden.find(named);
+  const hidden = profile.hidden.find((p) => (holdsVisible(p, profile) ? namesBelow(stderr, p, profile) : named(p)));
+  if (hidden && PERSONAL_SYSTEM_PLACES.includes(hidden)) {
+    if (WRITE.test(stderr)) return readOnlyViolation(profile, named);
+    return `blocked by the sandbox: ${hidden} is hidden from commands (mounted disks, media and /var/tmp are not shown; the user can add a place in Settings); work without it`;
+  }
   if (hidden) {
     return `blocked by the sandbox: ${hidden} is hidden from commands (secrets and the app's data stay out of reach); work without it`;
   }
@@ -50,6 +57,20 @@ function readOnlyViolation(profile: SandboxProfile, named: (p: string) => boolea
 
 function isGitPlace(p: string): boolean {
   return /(^|\/)\.git(\/|$)/.test(p);
+}
+
+/** Whether a hidden place holds the workspace or a shown place (it is emptied around them: /var/tmp). */
+function holdsVisible(p: string, profile: SandboxProfile): boolean {
+  return [...profile.writable, ...profile.shown].some((v) => v.startsWith(`${p}/`));
+}
+
+/** Whether the text names a path inside `hidden` that is not inside what is shown through it. */
+function namesBelow(text: string, hidden: string, profile: SandboxProfile): boolean {
+  const visible = [...profile.writable, ...profile.shown, profile.home];
+  return [...text.matchAll(/(\/[^\s'"`:]+)/g)].some(([, p = '']) => {
+    const inside = p === hidden || p.startsWith(`${hidden}/`);
+    return inside && !visible.some((v) => p === v || p.startsWith(`${v}/`));
+  });
 }
 
 /** A path below the home folder that the error names and the sandbox does not show. */

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SETTINGS_FILE } from '../../../electron/core/settings/app-settings.js';
 import type { ModelConfig } from '../../../shared/contract.js';
+import { TEST_SERVER_FOLDER } from '../../mcp-server/test-server-folder.js';
 
 export interface TempFolders {
   root: string;
@@ -29,7 +30,12 @@ export async function makeTempFolders(model: ModelConfig): Promise<TempFolders> 
   const home = path.join(root, 'home');
   await fs.mkdir(dataDir);
   await fs.mkdir(home);
-  await fs.writeFile(path.join(dataDir, SETTINGS_FILE), JSON.stringify({ model }, null, 2));
+  // The test MCP server's folder is shown to confined servers, as a person would add it in Settings.
+  await fs.mkdir(TEST_SERVER_FOLDER, { recursive: true });
+  await fs.writeFile(
+    path.join(dataDir, SETTINGS_FILE),
+    JSON.stringify({ model, shownPlaces: [TEST_SERVER_FOLDER] }, null, 2),
+  );
   return {
     root,
     dataDir,

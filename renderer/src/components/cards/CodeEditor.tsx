@@ -14,6 +14,9 @@
  * and joins with \n, which would turn a CRLF file into LF the moment a word is edited; so a
  * file whose every break is \r\n is split and joined on \r\n, and any other on \n alone
  * (a stray \r then stays in its line, shown as a special character).
+ *
+ * Bidi controls, zero-width and other invisible characters show as the diff shows them
+ * (editor-special-chars.ts), so the text the person allows is the text they saw.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { EditorState } from '@codemirror/state';
@@ -26,6 +29,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { showHiddenChars } from './editor-special-chars';
 
 export interface CodeEditorProps {
   /** The text it starts from; later changes of this prop are ignored (the editor owns its text). */
@@ -90,6 +94,7 @@ export default function CodeEditor({ initial, label, resets, resetText, autoFocu
         extensions: [
           EditorState.lineSeparator.of(lineSeparatorOf(doc)),
           lineNumbers(),
+          showHiddenChars,
           highlightActiveLineGutter(),
           history(),
           drawSelection(),

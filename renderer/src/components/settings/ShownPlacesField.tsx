@@ -2,7 +2,8 @@
  * Settings' list of what confined commands see of the home folder (SPEC §9): the
  * toolchains found on this machine, always shown read-only, and the places the person
  * added, each with Remove; a field adds one (absolute or ~/). The core checks each place
- * and answers with the saved list, which is what this shows.
+ * (never ~/.config, ~/.local, ~/.cache or a folder holding a secret store) and answers
+ * with the saved list, which is what this shows, or with why not, shown as it came.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
@@ -37,8 +38,9 @@ export function ShownPlacesField({ view }: { view: SettingsView }) {
     <div className="shown-places">
       <h3 className="shown-places-title">What commands see of your home folder</h3>
       <p id={helpId} className="field-help">
-        Inside the sandbox your home folder is empty except these places, shown read-only. Secret stores and the
-        app&apos;s data inside them stay hidden.
+        Inside the sandbox your home folder is empty except these places, shown read-only. Secret stores, credential
+        files and the app&apos;s data inside them stay hidden. Add a tool&apos;s own folder (~/.config/nvim), not
+        ~/.config, ~/.local or ~/.cache, which hold many tools&apos; tokens.
       </p>
       <ul className="shown-places-list" aria-label="Toolchains shown to commands">
         {shown.toolchains.length === 0 && (

@@ -12,6 +12,7 @@ import { createCore, type Core } from '../../../../electron/core/core.js';
 import type { Sandbox } from '../../../../electron/core/sandbox/sandbox.js';
 import type { Cipher } from '../../../../electron/core/settings/encrypted-keys.js';
 import { startFakeModel, type FakeModel } from '../../../fake-model/server.js';
+import { TEST_SERVER_FOLDER } from '../../../mcp-server/test-server-folder.js';
 import { API_KEY, providerCases, type ProviderCase } from './chat/provider-cases.js';
 
 export { API_KEY, providerCases, type ProviderCase };
@@ -132,8 +133,11 @@ export async function startHarness(
       await fs.rm(root, { recursive: true, force: true });
     },
   };
+  // The test MCP server's folder, shown to confined commands as a person would add it.
+  await fs.mkdir(TEST_SERVER_FOLDER, { recursive: true });
   await h.call('settings.set', {
     model: provider.config(fake),
+    shownPlaces: [TEST_SERVER_FOLDER],
     ...(provider.storedKey ? { key: { provider: provider.name as Provider, value: provider.storedKey } } : {}),
   });
   return h;

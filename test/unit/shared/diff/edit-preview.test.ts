@@ -44,6 +44,10 @@ describe('quickEditPreview', () => {
     expect(big.length).toBeLessThan(WRITE_MAX_BYTES);
     expect(quickEditPreview(BASE, PROPOSAL, big)?.problem).toMatch(/is 262145 bytes; files are written only up to/);
     expect(quickEditPreview(BASE, PROPOSAL, 'fine\n')?.problem).toBeUndefined();
+    // At byte 0 too: the first byte is not "no NUL".
+    expect(quickEditPreview(BASE, PROPOSAL, '\0fine\n')?.problem).toBe(
+      'your version contains a NUL character (at byte 0); only text is written',
+    );
   });
 
   it('carries the notes a reader needs, as the card does', () => {

@@ -117,6 +117,10 @@ describe('an edited answer refused, changing nothing', () => {
     await refused((s, id) => s.gate.answer(id, 'allow_once', 'a\0b'), /NUL/);
   });
 
+  it('holding a NUL as its very first byte', async () => {
+    await refused((s, id) => s.gate.answer(id, 'allow_once', '\0export const x = 1;\n'), /NUL character \(at byte 0\)/);
+  });
+
   it('on a proposal holding bytes that are not UTF-8, which an editor would not keep (the preview says so too)', async () => {
     const h = await GateHarness.open();
     await h.put('latin1.txt', Buffer.from('caf\xe9 = 1\n', 'latin1'));
@@ -207,6 +211,7 @@ describe("the card's diff rebuilt from the person's text", () => {
     });
     expect((await s.gate.preview(card.cardId, PROPOSAL)).sameAsProposal).toBe(true);
     expect((await s.gate.preview(card.cardId, 'a\0b')).problem).toMatch(/NUL/);
+    expect((await s.gate.preview(card.cardId, '\0b')).problem).toMatch(/NUL character \(at byte 0\)/);
     // Even after the file changed on disk, the preview stays against what the card showed.
     await fs.writeFile(path.join(h.ws, 'math.js'), 'changed\n');
     expect((await s.gate.preview(card.cardId, BEFORE)).diff).toBe('');

@@ -138,3 +138,36 @@ describe('sandboxViolation', () => {
     expect(shown).toBeLessThan(args.indexOf('--tmpfs /home/u/.config/gh'));
   });
 });
+
+describe('a hidden folder that holds the workspace or a shown place', () => {
+  const args = bwrapArgs({
+    argv: ['true'],
+    cwd: '/var/tmp/t/ws',
+    profile: {
+      ...profile,
+      writable: ['/var/tmp/t/ws'],
+      readOnly: ['/var/tmp/t/ws/.git'],
+      shown: ['/home/u/.cargo/bin', '/mnt/tools'],
+      hidden: ['/var/tmp', '/mnt', '/srv', '/home/u/.config/gh', '/home/u/.config/gh/hosts.yml', '/mnt/tools/.npmrc'],
+    },
+    ...base,
+    hiddenFolders: new Set(['/var/tmp', '/mnt', '/srv', '/home/u/.config/gh']),
+  });
+  const line = args.join(' ');
+  const at = (s: string) => line.indexOf(s);
+
+  it('is emptied before what it holds is mounted, and made read-only after everything', () => {
+    expect(at('--tmpfs /var/tmp ')).toBeLessThan(at('--bind /var/tmp/t/ws /var/tmp/t/ws'));
+    expect(at('--tmpfs /mnt ')).toBeLessThan(at('--ro-bind /mnt/tools /mnt/tools'));
+    expect(at('--ro-bind /dev/null /mnt/tools/.npmrc')).toBeLessThan(at('--remount-ro /mnt '));
+    expect(at('--remount-ro /var/tmp ')).toBeGreaterThan(at('--ro-bind /var/tmp/t/ws/.git'));
+    expect(at('--remount-ro /var/tmp ')).toBeLessThan(at('--dev /dev'));
+    // One that holds nothing shown is covered whole, as any hidden folder.
+    expect(line).toContain('--tmpfs /srv --remount-ro /srv');
+  });
+
+  it('mounts nothing inside a hidden folder that already hides it', () => {
+    expect(line).not.toContain('/home/u/.config/gh/hosts.yml');
+    expect(line).toContain('--tmpfs /home/u/.config/gh --remount-ro /home/u/.config/gh');
+  });
+});

@@ -156,7 +156,8 @@ describe('a confined command', () => {
   });
 
   it('cannot reach the ssh-agent socket, which a read-only mount alone would not stop: no Unix socket at all', async () => {
-    const socket = path.join(root, 'agent.sock');
+    // In the workspace, which the command sees: only the seccomp program stands in the way.
+    const socket = path.join(ws, 'agent.sock');
     let connections = 0;
     const server = net.createServer((c) => {
       connections++;
