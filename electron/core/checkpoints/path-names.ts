@@ -56,7 +56,7 @@ export function hasEscapedBytes(name: string): boolean {
 }
 
 function isUtf8(bytes: Buffer): boolean {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const length = sequenceLength(bytes, i);
     if (length === 0) return false;
     i += length;

@@ -37,6 +37,31 @@ export function kindOf(st: Stats | Dirent<string | Buffer>): SpecialKind | null 
   return null;
 }
 
+/** Special files found in each workspace, by root: every session's snapshot there checks them first. */
+const remembered = new Map<string, SpecialFile[]>();
+
+export function rememberedSpecialFiles(root: string): readonly SpecialFile[] {
+  return remembered.get(root) ?? [];
+}
+
+/** Walks the workspace for its special files and remembers them for the next snapshots. */
+export async function findAndRemember(root: string): Promise<SpecialFile[]> {
+  const found = await findSpecialFiles(root);
+  remembered.set(root, found);
+  return found;
+}
+
+/** The words for git waiting on these: what the person must remove for snapshots to go on. */
+export function waitedOn(blockers: readonly SpecialFile[]): string {
+  const named = blockers.map((f) => `${f.path} (a ${f.kind === 'fifo' ? 'FIFO' : f.kind})`).join(', ');
+  return `git waits on ${named}, which no snapshot can read past; remove it for snapshots to go on`;
+}
+
+/** Whether holding it open lets git go on: a FIFO `.gitignore` (see the top of this file). */
+export function canHold(file: SpecialFile): boolean {
+  return file.kind === 'fifo' && path.posix.basename(file.path) === '.gitignore';
+}
+
 /** Whether git would wait on this one when it reads its folder. */
 export function blocksGit(file: SpecialFile): boolean {
   return file.kind !== 'socket' && OPENED_BY_GIT.has(path.posix.basename(file.path));
@@ -83,7 +108,7 @@ export async function holdIgnoreFifos(root: string, files: readonly SpecialFile[
   const held: FileHandle[] = [];
   const flags = constants.O_RDWR | constants.O_NONBLOCK | constants.O_NOFOLLOW;
   for (const file of files) {
-    if (file.kind !== 'fifo' || path.posix.basename(file.path) !== '.gitignore') continue;
+    if (!canHold(file)) continue;
     const handle = await open(inWorkspace(root, file.path), flags).catch(() => null);
     if (!handle) continue;
     if ((await handle.stat()).isFIFO()) held.push(handle);

@@ -20,9 +20,10 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECKPOINT_FILE_MAX_BYTES } from '../../../shared/limits.js';
 import type { UnreadableName } from './left-out.js';
+import { GitError } from './git-run.js';
 import { encodePath, hasEscapedBytes, inWorkspace } from './path-names.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
-import { kindOf, type SpecialFile } from './special-files.js';
+import { blocksGit, findAndRemember, kindOf, waitedOn, type SpecialFile } from './special-files.js';
 import type { WorkspaceStatus } from './workspace-status.js';
 
 /** From this many files in one snapshot, git writes them as one pack (bulk check-in). */
@@ -68,15 +69,17 @@ export async function stageChanges(shadow: ShadowGit, worktreeDir: string, statu
   }
   if (update.length > 0) {
     const bulk = sorted.add.length >= BULK_MIN_FILES ? ['-c', 'core.bigFileThreshold=1'] : [];
-    await shadow.run({
-      what: "record the workspace's changed files",
-      args: [...bulk, 'update-index', '--add', '--remove', '--replace', '-z', '--stdin'],
-      gitDir: worktreeDir,
-      workTree: true,
-      input: nulList(update),
-      timeoutMs: LONG_TIMEOUT_MS,
-      locks,
-    });
+    await underWatchdog(shadow.workspaceRoot, watchdogMs(sorted), (timeoutMs) =>
+      shadow.run({
+        what: "record the workspace's changed files",
+        args: [...bulk, 'update-index', '--add', '--remove', '--replace', '-z', '--stdin'],
+        gitDir: worktreeDir,
+        workTree: true,
+        input: nulList(update),
+        timeoutMs,
+        locks,
+      }),
+    );
   }
   return {
     tooLarge: sorted.tooLarge.map(({ path: p, bytes }) => ({ path: p, bytes })),
@@ -86,6 +89,36 @@ export async function stageChanges(shadow: ShadowGit, worktreeDir: string, statu
     files: sorted.add.length,
     bytes: sorted.bytes,
   };
+}
+
+/**
+ * Hashing takes as long as the bytes: the watchdog allows for a slow, loaded disk (a
+ * quarter of git's own speed here) and no more, so a file swapped for a FIFO after its
+ * lstat, or a FIFO `.gitattributes` (git reads a folder's attributes before hashing a
+ * file in it), stops a snapshot in seconds rather than at LONG_TIMEOUT_MS.
+ */
+function watchdogMs(sorted: Sorted): number {
+  return Math.min(
+    LONG_TIMEOUT_MS,
+    STAGE_WATCHDOG_BASE_MS + sorted.add.length * MS_PER_FILE + sorted.bytes / BYTES_PER_MS,
+  );
+}
+
+const STAGE_WATCHDOG_BASE_MS = 10_000;
+const MS_PER_FILE = 2;
+const BYTES_PER_MS = 5_000;
+
+/** Runs the work with this timeout; when the watchdog stops it, says in words what git waited on, if it can tell. */
+async function underWatchdog<T>(root: string, timeoutMs: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work(timeoutMs);
+  } catch (err) {
+    if (!(err instanceof GitError) || Date.now() - started < timeoutMs) throw err;
+    const blockers = (await findAndRemember(root)).filter(blocksGit);
+    if (blockers.length === 0) throw err;
+    throw new GitError(`could not record the workspace's changed files: ${waitedOn(blockers)}`);
+  }
 }
 
 async function sortCandidates(root: string, status: WorkspaceStatus): Promise<Sorted> {

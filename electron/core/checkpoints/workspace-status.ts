@@ -20,9 +20,12 @@ import { decodePath } from './path-names.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import {
   blocksGit,
-  findSpecialFiles,
+  canHold,
+  findAndRemember,
   holdIgnoreFifos,
+  rememberedSpecialFiles,
   stillThere,
+  waitedOn,
   type SpecialFile,
 } from './special-files.js';
 
@@ -48,31 +51,26 @@ export const STATUS_WATCHDOG_BASE_MS = 5_000;
 /** and this much more per byte of the index (about 2 ms for a thousand files). */
 const WATCHDOG_MS_PER_INDEX_BYTE = 0.00002;
 
-/** Special files found in each workspace, by root: every session's snapshot there checks them first. */
-const knownSpecial = new Map<string, SpecialFile[]>();
-
 export async function readStatus(shadow: ShadowGit, worktreeDir: string): Promise<WorkspaceStatus> {
   const root = shadow.workspaceRoot;
   const watchdog = await watchdogMs(worktreeDir);
-  const known = await stillThere(root, knownSpecial.get(root) ?? []);
+  const known = await stillThere(root, rememberedSpecialFiles(root));
   const first = await statusHolding(shadow, worktreeDir, known, watchdog);
   if (first) return first;
   // Blocked, or only slow: find what git could be waiting on, and try once more.
-  const special = await findSpecialFiles(root);
-  knownSpecial.set(root, special);
+  const special = await findAndRemember(root);
   const blockers = special.filter(blocksGit);
-  const second = await statusHolding(shadow, worktreeDir, special, blockers.length > 0 ? watchdog : LONG_TIMEOUT_MS);
+  // Only a held `.gitignore` can let git past; a FIFO `.gitattributes` would stop it again.
+  const worthIt = blockers.length === 0 || blockers.every(canHold);
+  const second = worthIt
+    ? await statusHolding(shadow, worktreeDir, special, blockers.length > 0 ? watchdog : LONG_TIMEOUT_MS)
+    : null;
   if (second) return second;
   throw new GitError(
     blockers.length > 0
-      ? `could not list the workspace's changes: git waits on ${blockers.map(describe).join(', ')}, which no snapshot can read past`
+      ? `could not list the workspace's changes: ${waitedOn(blockers)}`
       : `could not list the workspace's changes: git status did not finish in ${LONG_TIMEOUT_MS / 60_000} minutes`,
   );
-}
-
-/** The special files the walk found last in this workspace (tests, and what a snapshot names). */
-export function knownSpecialFiles(root: string): readonly SpecialFile[] {
-  return knownSpecial.get(root) ?? [];
 }
 
 /** The status with each FIFO `.gitignore` held open; null when the watchdog stopped it. */
@@ -114,11 +112,7 @@ async function statusHolding(
 /** Seconds, not minutes: an index of 100 MB (about a million files) gets about half a minute more. */
 async function watchdogMs(worktreeDir: string): Promise<number> {
   const bytes = (await stat(path.join(worktreeDir, 'index')).catch(() => null))?.size ?? 0;
-  return Math.round(STATUS_WATCHDOG_BASE_MS + bytes * WATCHDOG_MS_PER_INDEX_BYTE * 1000) ;
-}
-
-function describe(file: SpecialFile): string {
-  return `${file.path} (a ${file.kind === 'fifo' ? 'FIFO' : file.kind})`;
+  return Math.round(STATUS_WATCHDOG_BASE_MS + bytes * WATCHDOG_MS_PER_INDEX_BYTE * 1000);
 }
 
 /** What one status record says, before the special files are added. */

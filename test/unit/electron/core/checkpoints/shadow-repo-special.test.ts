@@ -45,9 +45,7 @@ describe('a FIFO where git reads ignore rules', () => {
       { path: '.gitignore', why: 'special_file', kind: 'fifo' },
       { path: 'sub/x.log', why: 'ignored' },
     ]);
-    expect(await store.changes(before.id, blocked.value.id)).toEqual([
-      { path: 'a.txt', change: 'modified', bytes: 8 },
-    ]);
+    expect(await store.changes(before.id, blocked.value.id)).toEqual([{ path: 'a.txt', change: 'modified', bytes: 8 }]);
 
     // Remembered: the next snapshot holds the FIFO open at once, with no watchdog to wait for.
     await fs.writeFile(path.join(f.ws, 'new.txt'), 'new\n');
@@ -92,6 +90,25 @@ describe('a FIFO where git reads ignore rules', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('a FIFO where git reads attributes', () => {
+  it('stops a snapshot in seconds with words that name it, and once gone the store goes on', async () => {
+    await writeTree(f.ws, { 'a.txt': 'a\n' });
+    const store = await open(f);
+    const before = await store.snapshot();
+    mkfifo(path.join(f.ws, '.gitattributes'));
+    await fs.writeFile(path.join(f.ws, 'a.txt'), 'changed\n');
+    // git reads a folder's attributes before it hashes a file there, to its end: no holding helps.
+    const refused = await timed(() => store.snapshot().catch((err: unknown) => err as Error));
+    expect(refused.value).toBeInstanceOf(Error);
+    expect((refused.value as Error).message).toMatch(/git waits on \.gitattributes \(a FIFO\)/);
+    expect(refused.ms).toBeLessThan(25_000);
+
+    await fs.rm(path.join(f.ws, '.gitattributes'));
+    const after = await store.snapshot();
+    expect(await store.changes(before.id, after.id)).toEqual([{ path: 'a.txt', change: 'modified', bytes: 8 }]);
   });
 });
 
