@@ -10,7 +10,6 @@
 import type { ChangedFile } from '../../../shared/checkpoints.js';
 import type { LeftOutRecord } from './left-out.js';
 import type { LeftOutReader } from './left-out-reader.js';
-import { hasEscapedBytes } from './path-names.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 
 /** More paths than this are filtered after a whole diff instead of passed as pathspecs. */
@@ -32,10 +31,7 @@ export async function treeChanges(
 ): Promise<ChangedFile[]> {
   const wanted = paths ? new Set(paths) : null;
   if (wanted?.size === 0) return [];
-  // A name not UTF-8 is in no tree, and as an argument its escaped bytes would become U+FFFD.
-  const inTrees = paths?.filter((p) => !hasEscapedBytes(p));
-  const pathspecs = inTrees && inTrees.length > 0 && inTrees.length <= PATHSPEC_MAX ? inTrees : undefined;
-  const raw = inTrees?.length === 0 ? [] : await diffTree(shadow, from, to, pathspecs);
+  const raw = await diffTree(shadow, from, to, paths && paths.length <= PATHSPEC_MAX ? paths : undefined);
   const sizes = await objectSizes(
     shadow,
     raw.map((c) => (c.status === 'D' ? c.before : c.after)),

@@ -93,6 +93,22 @@ describe('a FIFO where git reads ignore rules', () => {
   });
 });
 
+describe('a FIFO where a tracked file was', () => {
+  it('is named by the snapshot that finds it, with no watchdog to wait for', async () => {
+    await writeTree(f.ws, { 'tracked.txt': 't\n' });
+    const store = await open(f);
+    const before = await store.snapshot();
+    await fs.rm(path.join(f.ws, 'tracked.txt'));
+    mkfifo(path.join(f.ws, 'tracked.txt'));
+    const after = await timed(() => store.snapshot());
+    expect(after.ms).toBeLessThan(STATUS_WATCHDOG_BASE_MS);
+    expect(after.value.skipped.paths).toEqual([{ path: 'tracked.txt', why: 'special_file', kind: 'fifo' }]);
+    expect(await store.changes(before.id, after.value.id)).toEqual([
+      { path: 'tracked.txt', change: 'deleted', bytes: 2 },
+    ]);
+  });
+});
+
 describe('a FIFO where git reads attributes', () => {
   it('stops a snapshot in seconds with words that name it, and once gone the store goes on', async () => {
     await writeTree(f.ws, { 'a.txt': 'a\n' });
