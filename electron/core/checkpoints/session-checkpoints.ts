@@ -26,6 +26,7 @@ import type { ToolCall } from '../gate/gate.js';
 import type { Plan, ToolResult } from '../tools/types.js';
 import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
 import { hasEscapedBytes } from './path-names.js';
+import { attributesInTheWay, waitedOn } from './special-files.js';
 import { fileSteps, redoRestore, rewindRestore, turnRestore, type RestoreItem } from './restore-plan.js';
 
 /** The workspace's store, or why this machine has none (git is missing). */
@@ -200,6 +201,7 @@ export class SessionCheckpoints {
       const event = await this.deps.append(payload({ before: now.id, after: now.id, restored: [], kept }));
       return { seq: event.seq, restored: [], kept };
     }
+    refuseAttributesInTheWay(now, restore);
     for (const [target, group] of groupBy(restore, (i) => i.target)) {
       const leftAlone = await store.restore(
         target,
@@ -365,6 +367,18 @@ export class SessionCheckpoints {
 function changesWorkspace(plan: Plan): boolean {
   if (plan.kind === 'write') return plan.target.inside;
   return plan.kind === 'command' || plan.kind === 'mcp';
+}
+
+/** git writes a file only after reading its folders' attributes: a FIFO there would hold the restore forever. */
+function refuseAttributesInTheWay(now: Snapshot, items: readonly RestoreItem[]): void {
+  const special = now.skipped.paths.flatMap((p) =>
+    p.why === 'special_file' && p.kind ? [{ path: p.path, kind: p.kind }] : [],
+  );
+  const inTheWay = attributesInTheWay(
+    special,
+    items.map((i) => i.path),
+  );
+  if (inTheWay.length > 0) throw new CheckpointError(`the files could not be taken back: ${waitedOn(inTheWay)}`);
 }
 
 /** The paths whose file now differs from the snapshot `from(item)` holds. */

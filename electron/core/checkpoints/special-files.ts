@@ -62,6 +62,24 @@ export function canHold(file: SpecialFile): boolean {
   return file.kind === 'fifo' && path.posix.basename(file.path) === '.gitignore';
 }
 
+/**
+ * The special `.gitattributes` on the way to these paths: git reads a folder's attributes
+ * to its end before it hashes or writes a file under it, so it would wait on these.
+ */
+export function attributesInTheWay(special: readonly SpecialFile[], paths: readonly string[]): SpecialFile[] {
+  return special.filter((f) => {
+    if (f.kind === 'socket' || path.posix.basename(f.path) !== '.gitattributes') return false;
+    const folder = path.posix.dirname(f.path);
+    return folder === '.' || paths.some((p) => p.startsWith(`${folder}/`));
+  });
+}
+
+/** The root's own ignore and attribute files: looked at by every snapshot, two lstat calls. */
+export const AT_THE_ROOT: readonly SpecialFile[] = [
+  { path: '.gitattributes', kind: 'fifo' },
+  { path: '.gitignore', kind: 'fifo' },
+];
+
 /** Whether git would wait on this one when it reads its folder. */
 export function blocksGit(file: SpecialFile): boolean {
   return file.kind !== 'socket' && OPENED_BY_GIT.has(path.posix.basename(file.path));

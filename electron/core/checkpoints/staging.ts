@@ -23,7 +23,7 @@ import type { UnreadableName } from './left-out.js';
 import { GitError } from './git-run.js';
 import { encodePath, hasEscapedBytes, inWorkspace } from './path-names.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
-import { blocksGit, findAndRemember, kindOf, waitedOn, type SpecialFile } from './special-files.js';
+import { attributesInTheWay, blocksGit, findAndRemember, kindOf, waitedOn, type SpecialFile } from './special-files.js';
 import type { WorkspaceStatus } from './workspace-status.js';
 
 /** From this many files in one snapshot, git writes them as one pack (bulk check-in). */
@@ -66,6 +66,10 @@ export async function stageChanges(shadow: ShadowGit, worktreeDir: string, statu
       input: nulList(forget),
       locks,
     });
+  }
+  const inTheWay = attributesInTheWay(status.special, update);
+  if (inTheWay.length > 0) {
+    throw new GitError(`could not record the workspace's changed files: ${waitedOn(inTheWay)}`);
   }
   if (update.length > 0) {
     const bulk = sorted.add.length >= BULK_MIN_FILES ? ['-c', 'core.bigFileThreshold=1'] : [];

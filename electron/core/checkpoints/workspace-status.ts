@@ -8,7 +8,8 @@
  * The status never blocks a step for long: it runs under a watchdog of seconds, scaled
  * with the index (special-files.ts says what git can wait on forever). When the watchdog
  * fires, the workspace's special files are found, each FIFO `.gitignore` is held open and
- * the status runs again; they stay remembered, so later snapshots hold them at once. A
+ * the status runs again; they stay remembered, so later snapshots hold them at once (the
+ * root's `.gitignore` and `.gitattributes` are looked at every time, before any wait). A
  * status with nothing to wait on that was only slow runs once more, to LONG_TIMEOUT_MS.
  *
  * Names are bytes in git's output: path-names.ts turns them into strings that lead back.
@@ -19,6 +20,8 @@ import { GitError } from './git-run.js';
 import { decodePath } from './path-names.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import {
+  AT_THE_ROOT,
+  attributesInTheWay,
   blocksGit,
   canHold,
   findAndRemember,
@@ -58,7 +61,14 @@ const WATCHDOG_MS_PER_INDEX_BYTE = 0.002;
 export async function readStatus(shadow: ShadowGit, worktreeDir: string): Promise<WorkspaceStatus> {
   const root = shadow.workspaceRoot;
   const watchdog = await watchdogMs(worktreeDir);
-  const known = await stillThere(root, rememberedSpecialFiles(root));
+  const known = await stillThere(root, withoutRepeats([...AT_THE_ROOT, ...rememberedSpecialFiles(root)]));
+  // git reads the root's attributes to compare any file written within the second of its
+  // last snapshot, and before it hashes any: no snapshot gets past a FIFO there.
+  const atTheRoot = attributesInTheWay(
+    known.filter((f) => !f.path.includes('/')),
+    [],
+  );
+  if (atTheRoot.length > 0) throw new GitError(`could not list the workspace's changes: ${waitedOn(atTheRoot)}`);
   const first = await statusHolding(shadow, worktreeDir, known, watchdog);
   if (first) return first;
   // Blocked, or only slow: find what git could be waiting on, and try once more.
@@ -75,6 +85,10 @@ export async function readStatus(shadow: ShadowGit, worktreeDir: string): Promis
       ? `could not list the workspace's changes: ${waitedOn(blockers)}`
       : `could not list the workspace's changes: git status did not finish in ${LONG_TIMEOUT_MS / 60_000} minutes`,
   );
+}
+
+function withoutRepeats(files: readonly SpecialFile[]): SpecialFile[] {
+  return [...new Map(files.map((f) => [f.path, f])).values()];
 }
 
 /** The status with each FIFO `.gitignore` held open; null when the watchdog stopped it. */
