@@ -8,8 +8,10 @@
  *
  * A FIFO `.gitignore` is then held open for writing while git reads the workspace: git's
  * open returns at once, and a FIFO's size is 0, which git takes as an empty ignore file
- * without reading (dir.c add_patterns), the very rules it holds. A `.gitattributes` is
- * read to its end, which a held FIFO never reaches, so it cannot be helped this way.
+ * without reading it (dir.c add_patterns): no rules, which is all a FIFO holds. A
+ * `.gitattributes` is read to its end, which a held FIFO never reaches, so git cannot
+ * hash, compare or write a file under one: a snapshot or undo that would is refused at
+ * once, in words. The root's two are looked at before every status (AT_THE_ROOT).
  */
 import { constants, type Dirent, type Stats } from 'node:fs';
 import { lstat, open, readdir, type FileHandle } from 'node:fs/promises';
