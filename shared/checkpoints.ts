@@ -14,12 +14,18 @@ export interface ChangedFile {
   bytes: number;
 }
 
-/** A path a snapshot left out, and why: the undo cannot bring it back. */
+/**
+ * A path a snapshot left out, and why: the undo cannot bring it back. `special_file` is a
+ * FIFO, socket or device (`kind` says which); `name_not_utf8` a file whose name is not
+ * UTF-8, which the app cannot carry back to its bytes (its path holds each such byte as a
+ * lone surrogate U+DC80..U+DCFF, shown as U+FFFD).
+ */
 export interface SkippedPath {
   path: string;
-  why: 'too_large' | 'nested_repository' | 'ignored';
+  why: 'too_large' | 'nested_repository' | 'ignored' | 'special_file' | 'name_not_utf8';
   /** A too-large file's size. */
   bytes?: number;
+  kind?: 'fifo' | 'socket' | 'device';
 }
 
 /** What a snapshot left out: the first CHECKPOINT_SKIPPED_MAX paths, and how many more. */

@@ -2,10 +2,12 @@
  * One file's unified diff between two snapshots, in git's own format (what diff2html
  * reads), with DIFF_CONTEXT_LINES of context and cut like a card's: whole up to
  * DIFF_WHOLE_MAX_BYTES, else its first DIFF_TRUNCATED_LINES lines. No external diff and no
- * textconv run; a binary file, or one over the size cap that no snapshot holds, has none.
+ * textconv run; a binary file, or one no snapshot holds (over the size cap, or named in
+ * bytes that are not UTF-8), has none.
  */
 import { DIFF_CONTEXT_LINES, DIFF_TRUNCATED_LINES, DIFF_WHOLE_MAX_BYTES } from '../../../shared/limits.js';
 import type { LeftOutReader } from './left-out-reader.js';
+import { hasEscapedBytes } from './path-names.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 
 export interface FileDiff {
@@ -23,7 +25,7 @@ export async function fileDiff(
   path: string,
 ): Promise<FileDiff> {
   const [before, after] = await Promise.all([records.read(from), records.read(to)]);
-  if (before.tooLarge.has(path) || after.tooLarge.has(path)) return NONE;
+  if (before.tooLarge.has(path) || after.tooLarge.has(path) || hasEscapedBytes(path)) return NONE;
   const { stdout } = await shadow.run({
     what: `diff ${path}`,
     args: [

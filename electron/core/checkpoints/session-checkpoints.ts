@@ -25,6 +25,8 @@ import type { SessionState } from '../../../shared/reducer.js';
 import type { ToolCall } from '../gate/gate.js';
 import type { Plan, ToolResult } from '../tools/types.js';
 import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
+import { hasEscapedBytes } from './path-names.js';
+import { attributesInTheWay, waitedOn } from './special-files.js';
 import { fileSteps, redoRestore, rewindRestore, turnRestore, type RestoreItem } from './restore-plan.js';
 
 /** The workspace's store, or why this machine has none (git is missing). */
@@ -199,6 +201,7 @@ export class SessionCheckpoints {
       const event = await this.deps.append(payload({ before: now.id, after: now.id, restored: [], kept }));
       return { seq: event.seq, restored: [], kept };
     }
+    refuseAttributesInTheWay(now, restore);
     for (const [target, group] of groupBy(restore, (i) => i.target)) {
       const leftAlone = await store.restore(
         target,
@@ -232,7 +235,9 @@ export class SessionCheckpoints {
     const kept: KeptFile[] = [];
     for (const item of items) {
       if (!settled.has(item.path)) continue;
-      if (!drifted.has(item.path) || overwrite.includes(item.path)) restore.push(item);
+      // A name that is not UTF-8 is in no snapshot (path-names.ts): said, never "restored".
+      if (hasEscapedBytes(item.path)) kept.push({ path: item.path, why: 'skipped_by_snapshot' });
+      else if (!drifted.has(item.path) || overwrite.includes(item.path)) restore.push(item);
       else kept.push({ path: item.path, why: item.laterStep ? 'changed_by_later_turn' : 'changed_since' });
     }
     return { restore, kept };
@@ -364,6 +369,18 @@ function changesWorkspace(plan: Plan): boolean {
   return plan.kind === 'command' || plan.kind === 'mcp';
 }
 
+/** git writes a file only after reading its folders' attributes: a FIFO there would hold the restore forever. */
+function refuseAttributesInTheWay(now: Snapshot, items: readonly RestoreItem[]): void {
+  const special = now.skipped.paths.flatMap((p) =>
+    p.why === 'special_file' && p.kind ? [{ path: p.path, kind: p.kind }] : [],
+  );
+  const inTheWay = attributesInTheWay(
+    special,
+    items.map((i) => i.path),
+  );
+  if (inTheWay.length > 0) throw new CheckpointError(`the files could not be taken back: ${waitedOn(inTheWay)}`);
+}
+
 /** The paths whose file now differs from the snapshot `from(item)` holds. */
 async function differing(
   store: CheckpointStore,
@@ -396,6 +413,17 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 function nothingRestored(kept: readonly KeptFile[]): string {
   if (kept.length === 0) return 'nothing to take back: the files are already as they were';
-  const names = kept.map((k) => k.path).join(', ');
-  return `nothing was restored: ${names} changed since; tick a file to overwrite it`;
+  const names = (why: (w: KeptFile['why']) => boolean) =>
+    kept
+      .filter((k) => why(k.why))
+      .map((k) => k.path)
+      .join(', ');
+  const changed = names((w) => w !== 'skipped_by_snapshot');
+  const unheld = names((w) => w === 'skipped_by_snapshot');
+  return [
+    changed && `nothing was restored: ${changed} changed since; tick a file to overwrite it`,
+    unheld && `${changed ? '' : 'nothing was restored: '}${unheld} cannot be taken back: no snapshot holds it`,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }

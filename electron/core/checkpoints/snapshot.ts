@@ -14,6 +14,7 @@ import type { Snapshot } from './checkpoint-store.js';
 import { GitError } from './git-run.js';
 import { leftOutMessage, summarize, type LeftOut } from './left-out.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
+import type { SpecialFile } from './special-files.js';
 import { stageChanges } from './staging.js';
 import { readStatus } from './workspace-status.js';
 
@@ -58,7 +59,13 @@ async function snapshotOnce(
   const locks = clearStaleLocks(worktreeDir);
   const status = await readStatus(shadow, worktreeDir);
   const staged = await stageChanges(shadow, worktreeDir, status);
-  const left: LeftOut = { tooLarge: staged.tooLarge, nested: status.nested, ignored: status.ignored };
+  const left: LeftOut = {
+    tooLarge: staged.tooLarge,
+    nested: status.nested,
+    ignored: status.ignored,
+    unreadable: staged.unreadable,
+    special: bothSpecial(status.special, staged.special),
+  };
   const message = leftOutMessage(left);
   if (last && !staged.changed && !status.indexAhead && last.message === message) {
     return { snapshot: last.snapshot, last, files: 0, bytes: 0 };
@@ -80,6 +87,12 @@ async function snapshotOnce(
   });
   const snapshot = { id, skipped: summarize(left) };
   return { snapshot, last: { snapshot, message }, files: staged.files, bytes: staged.bytes };
+}
+
+/** The special files the walk knows and those the status listed, each once, by path. */
+function bothSpecial(known: readonly SpecialFile[], listed: readonly SpecialFile[]): SpecialFile[] {
+  const byPath = new Map([...known, ...listed].map((f) => [f.path, f]));
+  return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 function snapshotRef(id: string): string {

@@ -5,6 +5,11 @@
  * links are handed to `git update-index`. Many files at once (a first snapshot) go into one
  * pack instead of a loose object each.
  *
+ * A file whose name is not UTF-8 is not staged either: the app carries names as strings
+ * and restores through them, so it could not be brought back. It is named as left out,
+ * with its size and modification time, so a change to it still shows (left-out.ts).
+ * A FIFO, socket or device is named as left out, and a tracked file it replaced is dropped.
+ *
  * A tracked path that changed kind is forgotten first, in its own call: one that is a
  * folder now (its files come as untracked ones), and one whose way passes a link or a file
  * now (a folder replaced by a link). `update-index` refuses either as an update ("is a
@@ -14,7 +19,11 @@ import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECKPOINT_FILE_MAX_BYTES } from '../../../shared/limits.js';
+import type { UnreadableName } from './left-out.js';
+import { GitError } from './git-run.js';
+import { encodePath, hasEscapedBytes, inWorkspace } from './path-names.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
+import { attributesInTheWay, blocksGit, findAndRemember, kindOf, waitedOn, type SpecialFile } from './special-files.js';
 import type { WorkspaceStatus } from './workspace-status.js';
 
 /** From this many files in one snapshot, git writes them as one pack (bulk check-in). */
@@ -23,6 +32,9 @@ const LSTAT_PARALLEL = 64;
 
 export interface Staged {
   tooLarge: { path: string; bytes: number }[];
+  unreadable: UnreadableName[];
+  /** Special files the status listed (a FIFO where a tracked file was). */
+  special: SpecialFile[];
   /** Whether the index changed. */
   changed: boolean;
   /** How many files were hashed, and their bytes: what loose objects this may have added. */
@@ -35,6 +47,8 @@ interface Sorted {
   /** Tracked paths the index forgets: nothing git keeps is there now, or not by this way. */
   drop: string[];
   tooLarge: { path: string; bytes: number; tracked: boolean }[];
+  unreadable: UnreadableName[];
+  special: SpecialFile[];
   bytes: number;
 }
 
@@ -53,28 +67,66 @@ export async function stageChanges(shadow: ShadowGit, worktreeDir: string, statu
       locks,
     });
   }
+  const inTheWay = attributesInTheWay(status.special, update);
+  if (inTheWay.length > 0) {
+    throw new GitError(`could not record the workspace's changed files: ${waitedOn(inTheWay)}`);
+  }
   if (update.length > 0) {
     const bulk = sorted.add.length >= BULK_MIN_FILES ? ['-c', 'core.bigFileThreshold=1'] : [];
-    await shadow.run({
-      what: "record the workspace's changed files",
-      args: [...bulk, 'update-index', '--add', '--remove', '--replace', '-z', '--stdin'],
-      gitDir: worktreeDir,
-      workTree: true,
-      input: nulList(update),
-      timeoutMs: LONG_TIMEOUT_MS,
-      locks,
-    });
+    await underWatchdog(shadow.workspaceRoot, watchdogMs(sorted), (timeoutMs) =>
+      shadow.run({
+        what: "record the workspace's changed files",
+        args: [...bulk, 'update-index', '--add', '--remove', '--replace', '-z', '--stdin'],
+        gitDir: worktreeDir,
+        workTree: true,
+        input: nulList(update),
+        timeoutMs,
+        locks,
+      }),
+    );
   }
   return {
     tooLarge: sorted.tooLarge.map(({ path: p, bytes }) => ({ path: p, bytes })),
+    unreadable: sorted.unreadable,
+    special: sorted.special,
     changed: forget.length + update.length > 0,
     files: sorted.add.length,
     bytes: sorted.bytes,
   };
 }
 
+/**
+ * Hashing takes as long as the bytes: the watchdog allows for a slow, loaded disk (a
+ * quarter of git's own speed here) and no more, so a file swapped for a FIFO after its
+ * lstat, or a FIFO `.gitattributes` (git reads a folder's attributes before hashing a
+ * file in it), stops a snapshot in seconds rather than at LONG_TIMEOUT_MS.
+ */
+function watchdogMs(sorted: Sorted): number {
+  return Math.min(
+    LONG_TIMEOUT_MS,
+    STAGE_WATCHDOG_BASE_MS + sorted.add.length * MS_PER_FILE + sorted.bytes / BYTES_PER_MS,
+  );
+}
+
+const STAGE_WATCHDOG_BASE_MS = 10_000;
+const MS_PER_FILE = 2;
+const BYTES_PER_MS = 5_000;
+
+/** Runs the work with this timeout; when the watchdog stops it, says in words what git waited on, if it can tell. */
+async function underWatchdog<T>(root: string, timeoutMs: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work(timeoutMs);
+  } catch (err) {
+    if (!(err instanceof GitError) || Date.now() - started < timeoutMs) throw err;
+    const blockers = (await findAndRemember(root)).filter(blocksGit);
+    if (blockers.length === 0) throw err;
+    throw new GitError(`could not record the workspace's changed files: ${waitedOn(blockers)}`);
+  }
+}
+
 async function sortCandidates(root: string, status: WorkspaceStatus): Promise<Sorted> {
-  const sorted: Sorted = { add: [], drop: [], tooLarge: [], bytes: 0 };
+  const sorted: Sorted = { add: [], drop: [], tooLarge: [], unreadable: [], special: [], bytes: 0 };
   const candidates = [
     ...status.changed.map((p) => ({ p, tracked: true })),
     ...status.removed.map((p) => ({ p, tracked: true })),
@@ -92,12 +144,17 @@ async function sortCandidates(root: string, status: WorkspaceStatus): Promise<So
 /** What is at p, never through a link: 'blocked' when a folder on its way is a link or a file now. */
 async function lookAt(root: string, ways: Ways, p: string): Promise<Stats | null | 'blocked'> {
   if (!(await ways.clear(p))) return 'blocked';
-  return lstat(path.join(root, p)).catch(() => null);
+  return lstat(inWorkspace(root, p)).catch(() => null);
 }
 
 function place(sorted: Sorted, p: string, tracked: boolean, st: Stats | null | 'blocked'): void {
+  const special = st !== 'blocked' && st !== null ? kindOf(st) : null;
+  if (special) sorted.special.push({ path: p, kind: special });
   if (st === 'blocked' || st === null) {
     if (tracked) sorted.drop.push(p); // gone, or reached only through a link now
+  } else if (hasEscapedBytes(p)) {
+    if (tracked) sorted.drop.push(p); // staged by an older version: the app cannot restore it
+    if (!st.isDirectory() && !special) sorted.unreadable.push({ path: p, bytes: st.size, mtimeMs: st.mtimeMs });
   } else if (st.isFile() && st.size > CHECKPOINT_FILE_MAX_BYTES) {
     sorted.tooLarge.push({ path: p, bytes: st.size, tracked });
   } else if (st.isFile() || st.isSymbolicLink()) {
@@ -125,7 +182,7 @@ class Ways {
   private isFolder(rel: string): Promise<boolean> {
     let known = this.seen.get(rel);
     if (!known) {
-      known = lstat(path.join(this.root, rel)).then(
+      known = lstat(inWorkspace(this.root, rel)).then(
         (st) => st.isDirectory(),
         () => true, // missing: the path itself is missing too, and lstat says so
       );
@@ -135,6 +192,9 @@ class Ways {
   }
 }
 
-function nulList(paths: readonly string[]): string {
-  return paths.map((p) => `${p}\0`).join('');
+/** The names as git's `-z` input: their bytes, each ended by a NUL. */
+function nulList(paths: readonly string[]): Buffer {
+  return Buffer.concat(paths.flatMap((p) => [encodePath(p), NUL]));
 }
+
+const NUL = Buffer.of(0);

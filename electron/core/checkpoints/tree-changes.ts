@@ -3,7 +3,9 @@
  * move is a delete and an add, each undone on its own), with sizes from `cat-file
  * --batch-check`. A file over the size cap is in neither tree, only in a snapshot's record
  * (left-out.ts), so the records complete the picture: a file that grew past the cap is
- * "modified", not "deleted", and one created or deleted while over it is still named.
+ * "modified", not "deleted", and one created or deleted while over it is still named. So
+ * is a file whose name is not UTF-8 (in no tree either): made, deleted, or changed in size
+ * or modification time.
  */
 import type { ChangedFile } from '../../../shared/checkpoints.js';
 import type { LeftOutRecord } from './left-out.js';
@@ -88,8 +90,21 @@ export async function objectSizes(shadow: ShadowGit, ids: readonly string[]): Pr
     .map((line) => (/^\d+$/.test(line) ? Number(line) : 0));
 }
 
-/** Adds what only the records know: files over the cap on one side or both. */
+/** Adds what only the records know: files over the cap on one side or both, and names not UTF-8. */
 function completeWithRecords(found: Map<string, ChangedFile>, from: LeftOutRecord, to: LeftOutRecord): void {
+  completeTooLarge(found, from, to);
+  for (const [p, now] of to.unreadable) {
+    const was = from.unreadable.get(p);
+    if (!was) found.set(p, { path: p, change: 'added', bytes: now.bytes });
+    else if (was.bytes !== now.bytes || was.mtimeMs !== now.mtimeMs)
+      found.set(p, { path: p, change: 'modified', bytes: now.bytes });
+  }
+  for (const [p, was] of from.unreadable) {
+    if (!to.unreadable.has(p)) found.set(p, { path: p, change: 'deleted', bytes: was.bytes });
+  }
+}
+
+function completeTooLarge(found: Map<string, ChangedFile>, from: LeftOutRecord, to: LeftOutRecord): void {
   for (const [p, bytes] of to.tooLarge) {
     const seen = found.get(p);
     const before = from.tooLarge.get(p);

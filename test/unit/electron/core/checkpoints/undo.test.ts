@@ -170,6 +170,17 @@ describe('undo and redo of a whole turn', () => {
     expect(await fs.readFile(path.join(h.workspace, 'mod.txt'), 'utf8')).toBe('original\n');
   });
 
+  it('overwrites only the ticked one of two files the person changed since', async () => {
+    const { h, id, turnId } = await seededTurnDone();
+    await fs.writeFile(path.join(h.workspace, 'mod.txt'), 'the person edited this\n');
+    await fs.writeFile(path.join(h.workspace, 'other.txt'), 'and this\n');
+
+    const undone = await h.call('session.undo', { id, turnId, overwrite: ['mod.txt'] });
+    expect(undone.kept).toEqual([{ path: 'other.txt', why: 'changed_since' }]);
+    expect(await fs.readFile(path.join(h.workspace, 'mod.txt'), 'utf8')).toBe('original\n');
+    expect(await fs.readFile(path.join(h.workspace, 'other.txt'), 'utf8')).toBe('and this\n');
+  });
+
   it('reverts one file and leaves the rest of the turn', async () => {
     const { h, id, turnId } = await seededTurnDone();
     const reverted = await h.call('session.undo', { id, turnId, paths: ['other.txt'] });

@@ -4,7 +4,10 @@
  * the index is ahead of the last snapshot.
  */
 import { describe, expect, it } from 'vitest';
-import { parseStatus } from '../../../../../electron/core/checkpoints/workspace-status.js';
+import { encodePath } from '../../../../../electron/core/checkpoints/path-names.js';
+import { parseStatus as parseBytes } from '../../../../../electron/core/checkpoints/workspace-status.js';
+
+const parseStatus = (text: string) => parseBytes(Buffer.from(text, 'utf8'));
 
 const Z = '0'.repeat(40);
 const ordinary = (xy: string, p: string) => `1 ${xy} N... 100644 100644 100644 ${Z} ${Z} ${p}`;
@@ -42,6 +45,14 @@ describe('parseStatus', () => {
       changed: ['new name.txt'],
       untracked: ['after.txt'],
     });
+  });
+
+  it('keeps a name that is not UTF-8 as a string that leads back to its bytes', () => {
+    const latin1 = Buffer.from('caf\xe9.txt', 'latin1');
+    const output = Buffer.concat([Buffer.from('? '), latin1, Buffer.from('\0? plain.txt\0')]);
+    const { untracked } = parseBytes(output);
+    expect(untracked).toEqual(['caf\udce9.txt', 'plain.txt']);
+    expect(encodePath(untracked[0] as string)).toEqual(latin1);
   });
 
   it('reads nothing from an empty status', () => {
