@@ -6,6 +6,7 @@
  * it is text nodes with invisible characters shown: never HTML, never markdown.
  */
 import type { McpCardBody } from '../../../../shared/cards';
+import { WarningLine } from '../frame/WarningLine';
 import { byteSize } from './byte-size';
 import type { CardViewProps } from './card-view-props';
 import { compactJsonText } from './compact-json';
@@ -64,7 +65,7 @@ function McpClaims({ annotations }: { annotations: Record<string, unknown> | und
   if (words.length === 0) return null;
   return (
     <div className="card-mcp-claims">
-      <ul className="card-mcp-chips" aria-label="The server's annotations">
+      <ul className="chip-list" aria-label="The server's annotations">
         {words.map((w, i) => (
           <li key={i} className="card-mcp-chip">
             Server says: <VisibleText className="visible-prose" text={w} options={PROSE_OPTIONS} />
@@ -122,11 +123,8 @@ export function McpRecordSubject({ body, verb }: { body: McpCardBody; verb: stri
 export function McpRecordNote({ body }: { body: McpCardBody }) {
   if (!body.changedFrom) return null;
   return (
-    <p className="card-record-sandbox card-record-sandbox-warning">
-      <span className="card-warning-mark" aria-hidden="true">
-        ⚠{' '}
-      </span>
+    <WarningLine className="card-record-sandbox" loud>
       This tool had changed since you allowed it
-    </p>
+    </WarningLine>
   );
 }

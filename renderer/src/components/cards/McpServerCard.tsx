@@ -55,7 +55,7 @@ function VariableFeeds({ feeds }: { feeds: McpVariableFeed[] | undefined }) {
   return (
     <div className="card-detail card-mcp-names">
       <span>{FEEDS_LABEL} (values not shown):</span>
-      <ul className="card-mcp-name-list" aria-label={FEEDS_LABEL}>
+      <ul className="chip-list" aria-label={FEEDS_LABEL}>
         {feeds.map((feed) => (
           <li key={`${feed.field}←${feed.variable}`} className="card-mcp-env">
             <VisibleText text={feed.field} /> ← <VisibleText text={`$${feed.variable}`} />
@@ -72,7 +72,7 @@ function Names({ label, names, none }: { label: string; names: string[] | undefi
   return (
     <div className="card-detail card-mcp-names">
       <span>{label} (values not shown):</span>
-      <ul className="card-mcp-name-list" aria-label={label}>
+      <ul className="chip-list" aria-label={label}>
         {names.map((name) => (
           <li key={name} className="card-mcp-env">
             <VisibleText text={name} />

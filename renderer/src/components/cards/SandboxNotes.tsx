@@ -6,6 +6,7 @@
  * never push it out of view.
  */
 import { useHomeFolder } from '../../store/app-store';
+import { WarningLine } from '../frame/WarningLine';
 import { sandboxWords, splitLead, type SandboxedBody } from './sandbox-words';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
@@ -71,13 +72,8 @@ export function SandboxRecordLine({ body }: { body: SandboxedBody }) {
   const text = [words.line, ...words.warnings].join(' · ');
   const loud = !words.confined || words.warnings.length > 0;
   return (
-    <p className={`card-record-sandbox${loud ? ' card-record-sandbox-warning' : ''}`}>
-      {loud && (
-        <span className="card-warning-mark" aria-hidden="true">
-          ⚠{' '}
-        </span>
-      )}
+    <WarningLine className="card-record-sandbox" loud={loud}>
       <VisibleText className="visible-prose" text={text} options={PROSE_OPTIONS} />
-    </p>
+    </WarningLine>
   );
 }
