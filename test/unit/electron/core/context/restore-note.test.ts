@@ -111,10 +111,8 @@ describe('the note after a rewind', () => {
   });
 
   it('says "one of their earlier messages" when the seq holds no message the person sent', () => {
-    const note = restoreNote(
-      { type: 'rewind', messageSeq: 99, restore: 'code', code: restored('a.ts') },
-      () => undefined,
-    );
+    const [rewind] = numbered([{ type: 'rewind', messageSeq: 99, restore: 'code', code: restored('a.ts') }]);
+    const note = rewind?.type === 'rewind' ? restoreNote(rewind, () => undefined) : null;
     expect(note).toContain('to before one of their earlier messages: a.ts are back');
   });
 });
