@@ -9,6 +9,7 @@ import type { McpCardBody } from '../../../../shared/cards';
 import { WarningLine } from '../frame/WarningLine';
 import { byteSize } from './byte-size';
 import type { CardViewProps } from './card-view-props';
+import { CardWarning } from './CardWarning';
 import { compactJsonText } from './compact-json';
 import { LineDiffView } from './LineDiffView';
 import { sortedJson } from './line-diff';
@@ -98,13 +99,10 @@ export function McpWarnings({ body }: { body: McpCardBody }) {
   if (!body.changedFrom) return null;
   return (
     <div className="card-warnings">
-      <p className="card-warning" role="note">
-        <span className="card-warning-mark" aria-hidden="true">
-          ⚠
-        </span>
+      <CardWarning>
         <strong>This tool changed since you allowed it.</strong> Its old and new description and input schema are shown
         above as a diff.
-      </p>
+      </CardWarning>
     </div>
   );
 }

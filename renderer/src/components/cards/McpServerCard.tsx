@@ -9,6 +9,7 @@
 import type { McpServerCardBody, McpVariableFeed } from '../../../../shared/cards';
 import { ArgvTokens } from './ArgvTokens';
 import type { CardViewProps } from './card-view-props';
+import { CardWarning } from './CardWarning';
 import { FolderLine } from './CommandCard';
 import { SandboxLine, SandboxRecordLine, SandboxWarnings } from './SandboxNotes';
 import { PROSE_OPTIONS } from './visible-text';
@@ -89,13 +90,10 @@ export function McpServerWarnings({ body }: { body: McpServerCardBody }) {
     <>
       {body.changed && (
         <div className="card-warnings">
-          <p className="card-warning" role="note">
-            <span className="card-warning-mark" aria-hidden="true">
-              ⚠
-            </span>
+          <CardWarning>
             <strong>Its config changed since you allowed it:</strong>{' '}
             <VisibleText className="visible-prose" text={body.changed} options={PROSE_OPTIONS} />
-          </p>
+          </CardWarning>
         </div>
       )}
       {body.argv && <SandboxWarnings body={body} />}

@@ -7,6 +7,7 @@
  */
 import { useHomeFolder } from '../../store/app-store';
 import { WarningLine } from '../frame/WarningLine';
+import { CardWarning } from './CardWarning';
 import { sandboxWords, splitLead, type SandboxedBody } from './sandbox-words';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
@@ -46,21 +47,15 @@ export function SandboxWarnings({ body }: { body: SandboxedBody }) {
   return (
     <div className="card-warnings">
       {unconfined && (
-        <p className="card-warning" role="note">
-          <span className="card-warning-mark" aria-hidden="true">
-            ⚠
-          </span>
+        <CardWarning>
           <strong>{unconfined.lead}</strong>
           <VisibleText className="visible-prose" text={unconfined.rest} options={PROSE_OPTIONS} />
-        </p>
+        </CardWarning>
       )}
       {words.warnings.map((warning) => (
-        <p key={warning} className="card-warning" role="note">
-          <span className="card-warning-mark" aria-hidden="true">
-            ⚠
-          </span>
+        <CardWarning key={warning}>
           <strong>Warning:</strong> this {body.kind === 'command' ? 'command' : 'server'} {warning}
-        </p>
+        </CardWarning>
       ))}
     </div>
   );
