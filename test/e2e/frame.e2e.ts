@@ -31,6 +31,8 @@ describe('the frame', () => {
     );
     expect(names.map((n) => path.basename(n.replace(/\/$/, '')).trim()).sort()).toEqual(['project-a', 'project-b']);
     await world.shot('open-folder-completion');
+    await dialog.getByRole('combobox').press('ArrowDown');
+    await world.shot('open-folder-completion-picked');
     await options.filter({ hasText: 'project-b' }).click();
     await waitUntil(
       () => dialog.getByRole('combobox').inputValue(),
@@ -94,6 +96,15 @@ describe('the frame', () => {
       (s) => s.model.modelId === 'fake',
       'settings.json back to the first model id',
     );
+    await dialog.getByLabel('Provider').selectOption('anthropic');
+    await modelId.fill('');
+    await modelId.pressSequentially('claude');
+    await modelId.press('ArrowDown');
+    await modelId.press('ArrowDown');
+    await world.shot('settings-model-combobox');
+    await modelId.press('Escape');
+    expect(await dialog.getByRole('listbox').count()).toBe(0);
+    expect(await ui.page.getByRole('dialog').count()).toBe(1);
     await ui.page.keyboard.press('Escape');
     await waitUntil(
       () => ui.page.getByRole('dialog').count(),

@@ -13,7 +13,7 @@
  */
 import type { SessionEvent, StepUsageRecord } from '../../../shared/events.js';
 import { hookFailedNote } from '../hooks/hook-report.js';
-import { restoreNote } from './restore-note.js';
+import { restoreNote, type MessagePosition } from './restore-note.js';
 import type { ResultHolds } from '../tools/types.js';
 
 /** What a tool's results hold, by the tool's name; undefined for a tool that says nothing (or is gone). */
@@ -57,13 +57,13 @@ export class History {
   private blobCalls: Array<{ tool: string; argsBlob: string }> = [];
 
   /**
-   * `messageText` finds a message the person sent by its seq, even one a rewind took out
-   * of this fold (a rewind's note quotes it).
+   * `messagePosition` places a message the person sent by its seq, even one a rewind took
+   * out of this fold (a rewind's note names it by that place, never by its text).
    */
   constructor(
     private readonly holdsOf: HoldsOf,
     events: Iterable<SessionEvent> = [],
-    private readonly messageText: (seq: number) => string | undefined = () => undefined,
+    private readonly messagePosition: MessagePosition = () => undefined,
   ) {
     for (const event of events) this.add(event);
   }
@@ -161,7 +161,7 @@ export class History {
 
   /** Files an undo, redo or rewind put back: the model reads one line saying which. */
   private noteRestore(e: Extract<SessionEvent, { type: 'undo' | 'redo' | 'rewind' }>): void {
-    const note = restoreNote(e, this.messageText);
+    const note = restoreNote(e, this.messagePosition);
     if (note) this.push({ kind: 'user', seq: e.seq, lastSeq: e.seq, text: note });
   }
 

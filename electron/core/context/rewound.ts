@@ -20,3 +20,18 @@ export function withoutRewound(events: readonly SessionEvent[]): readonly Sessio
 export function rewindsConversation(event: SessionEvent): boolean {
   return event.type === 'rewind' && event.restore !== 'code';
 }
+
+/**
+ * Where the user message at seq stands among every message the person sent (1 for the
+ * first), counting rewound ones: the log keeps them, so the place never shifts. A rewind's
+ * note names its point this way rather than by the words taken back.
+ */
+export function messagePosition(events: readonly SessionEvent[], seq: number): number | undefined {
+  let position = 0;
+  for (const e of events) {
+    if (e.type !== 'user_message') continue;
+    position++;
+    if (e.seq === seq) return position;
+  }
+  return undefined;
+}

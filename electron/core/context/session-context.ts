@@ -25,7 +25,7 @@ import { Estimator, roomFor, type Room } from './budget.js';
 import { knownFacts, summaryRequest, tailStart, withKnownFacts } from './compaction.js';
 import { ContextFullError } from './context-full-error.js';
 import { fileUse, History, type Entry } from './history.js';
-import { rewindsConversation, withoutRewound } from './rewound.js';
+import { messagePosition, rewindsConversation, withoutRewound } from './rewound.js';
 import { decideFit, type FitDecision } from './fit-decision.js';
 import type { MaskCandidate, MaskPlan } from './masking.js';
 import { worthMasking } from './masking-stubs.js';
@@ -127,11 +127,7 @@ export class SessionContext {
 
   /** The history folded from the log, without what a rewind took out. */
   private fold(): History {
-    const text = (seq: number) => {
-      const e = this.deps.events.find((m) => m.seq === seq);
-      return e?.type === 'user_message' ? e.text : undefined;
-    };
-    return new History(this.holdsOf, withoutRewound(this.deps.events), text);
+    return new History(this.holdsOf, withoutRewound(this.deps.events), (seq) => messagePosition(this.deps.events, seq));
   }
 
   /** A new turn reads AGENTS.md and the skills afresh; within a turn the system prompt stays byte for byte. */

@@ -1,16 +1,19 @@
 /**
- * Keeps the store in step with the app: pushes are queued and folded once per animation
- * frame, a gap in a session's seqs is filled with `session.events {sinceSeq}`, a dropped
- * connection is caught up when it comes back, and every open tab's session gets loaded.
+ * Keeps the store in step with the app, from four parts: pushes are queued and folded once
+ * per animation frame (PushQueue), every open tab's session gets loaded (SessionLoads), a
+ * gap in a session's seqs is filled with `session.events {sinceSeq}` (SessionCatchUp), and
+ * a dropped connection is caught up when it comes back (followConnection).
  * `session.compacting` sets a flag per session in the same frame's batch.
  */
 import type { Push } from '../../../shared/contract';
 import type { RendererApi } from '../api/types';
-import { markCardEvent } from './card-paint';
 import type { AppStore } from './app-store';
-import { foldCaughtUp, foldPushes, type FoldResult } from './push-batch';
+import { foldPushes } from './push-batch';
+import { PushQueue, type FrameScheduler } from './push-queue';
+import { SessionCatchUp } from './session-catch-up';
+import { SessionLoads } from './session-loads';
 
-export type FrameScheduler = (callback: () => void) => void;
+export type { FrameScheduler } from './push-queue';
 
 export interface StoreSync {
   /** Lists sessions and reads settings; resolves when both arrived. */
@@ -22,134 +25,72 @@ export interface StoreSync {
   dispose(): void;
 }
 
-/** The pushes the store folds; terminal and shell pushes have their own listeners. */
-const STORE_PUSHES = new Set<Push['name']>([
-  'session.event',
-  'session.delta',
-  'session.output',
-  'sessions.changed',
-  'session.compacting',
-]);
-
 const nextFrame: FrameScheduler = (callback) => {
   requestAnimationFrame(() => callback());
 };
 
 export function connectStore(store: AppStore, api: RendererApi, schedule: FrameScheduler = nextFrame): StoreSync {
-  let queued: Push[] = [];
-  let frameAsked = false;
-  const loading = new Map<string, Push[]>();
-  const catchingUp = new Set<string>();
-  /** Gaps seen while a catch-up was in flight: run once more after it. */
-  const catchUpAgain = new Set<string>();
-  /** Loads that failed are not retried on every store change, only after a refresh. */
-  const failedLoads = new Set<string>();
-  let dropped = false;
-
   const report = (text: string) => store.getState().showNotice({ kind: 'error', text });
-
-  const apply = (result: FoldResult) => {
-    store.getState().replaceEntries(result.changed, result.live);
-    for (const id of result.gaps.keys()) void sync.catchUp(id);
-  };
-
-  const flush = () => {
-    frameAsked = false;
-    const batch = queued;
-    queued = [];
-    if (batch.length === 0) return;
-    const compacting: Record<string, boolean> = {};
-    for (const push of batch) {
-      if (push.name === 'sessions.changed') store.getState().upsertSummary(push.payload.summary);
-      // The last word in the frame wins: a summary that started and ended within it is done.
-      else if (push.name === 'session.compacting') compacting[push.payload.id] = push.payload.compacting;
-    }
-    if (Object.keys(compacting).length > 0) store.getState().setCompacting(compacting);
+  const catchUp = new SessionCatchUp({ store, api, report });
+  /** Folds session pushes; where their seqs leave a gap, the session catches up. */
+  const fold = (pushes: Push[]) => {
     const { sessions, live } = store.getState();
-    apply(foldPushes(sessions, live, batch));
+    const result = foldPushes(sessions, live, pushes);
+    store.getState().replaceEntries(result.changed, result.live);
+    for (const id of result.gaps.keys()) void catchUp.run(id);
+  };
+  const loads = new SessionLoads({ store, api, report, fold });
+  const queue = new PushQueue({ store, schedule, heldFor: (id) => loads.heldFor(id), fold });
+
+  const start = async () => {
+    const [settings] = await Promise.all([api['settings.get']({}), listSessions(store, api, report, loads)]);
+    if (settings.ok) store.getState().setSettings(settings.data);
+    else report(`Could not read settings: ${settings.error}`);
   };
 
-  const onPush = (push: Push) => {
-    if (!STORE_PUSHES.has(push.name)) return;
-    // Marked on arrival, so the card-paint measure includes the wait for the frame's fold.
-    if (push.name === 'session.event' && push.payload.event.type === 'card') markCardEvent(push.payload.event.cardId);
-    // The compacting flag is not in the log, so a load cannot replay it: it is never held.
-    const id = 'id' in push.payload && push.name !== 'session.compacting' ? push.payload.id : null;
-    const held = id !== null ? loading.get(id) : undefined;
-    // A session being loaded keeps its pushes until its log arrived; duplicates fold away by seq.
-    if (held) held.push(push);
-    else queued.push(push);
-    if (!frameAsked) {
-      frameAsked = true;
-      schedule(flush);
-    }
-  };
+  const unsubscribe = api.subscribe((push) => queue.offer(push));
+  const offConnection = followConnection(store, api, () => {
+    // Settings too: the app may have restarted with another model or keys.
+    void start().then(() => catchUp.runAll());
+  });
+  const offTabs = loads.followTabs();
 
-  const refresh = async () => {
-    const list = await api['sessions.list']({});
-    if (!list.ok) return report(`Could not list sessions: ${list.error}`);
-    failedLoads.clear();
-    store.getState().setSummaries(list.data);
-    // A window that connects while a summary is being written missed the push that began it.
-    store.getState().setCompacting(Object.fromEntries(list.data.map((s) => [s.id, s.compacting === true])));
-    store.getState().keepTabs(new Set(list.data.map((s) => s.id)));
-  };
-
-  const sync: StoreSync = {
-    async start() {
-      const [settings] = await Promise.all([api['settings.get']({}), refresh()]);
-      if (settings.ok) store.getState().setSettings(settings.data);
-      else report(`Could not read settings: ${settings.error}`);
-    },
-    async load(id) {
-      if (loading.has(id)) return;
-      loading.set(id, []);
-      try {
-        const reply = await api['session.state']({ id });
-        if (!reply.ok) {
-          failedLoads.add(id);
-          return report(`Could not open the session: ${reply.error}`);
-        }
-        store.getState().sessionLoaded(reply.data.summary, reply.data.events);
-        const held = loading.get(id) ?? [];
-        loading.delete(id);
-        const { sessions, live } = store.getState();
-        if (held.length > 0) apply(foldPushes(sessions, live, held));
-      } finally {
-        loading.delete(id);
-      }
-    },
-    async catchUp(id) {
-      const entry = store.getState().sessions[id];
-      if (!entry?.state) return;
-      if (catchingUp.has(id)) {
-        catchUpAgain.add(id);
-        return;
-      }
-      catchingUp.add(id);
-      try {
-        const reply = await api['session.events']({ id, sinceSeq: entry.state.lastSeq });
-        if (!reply.ok) return report(`Could not catch up with the session: ${reply.error}`);
-        const { sessions, live } = store.getState();
-        const now = sessions[id];
-        if (!now?.state) return;
-        const result = foldCaughtUp(now, live[id], reply.data.events);
-        store.getState().replaceEntries(result.changed, result.live);
-      } finally {
-        catchingUp.delete(id);
-        if (catchUpAgain.delete(id)) void sync.catchUp(id);
-      }
-    },
-    flush,
+  return {
+    start,
+    load: (id) => loads.load(id),
+    catchUp: (id) => catchUp.run(id),
+    flush: () => queue.flush(),
     dispose() {
       unsubscribe();
       offConnection?.();
       offTabs();
     },
   };
+}
 
-  const unsubscribe = api.subscribe(onPush);
-  const offConnection = api.onConnection?.((state) => {
+/** The session list, read again: summaries, compacting flags, and tabs of sessions gone. */
+async function listSessions(
+  store: AppStore,
+  api: RendererApi,
+  report: (text: string) => void,
+  loads: SessionLoads,
+): Promise<void> {
+  const list = await api['sessions.list']({});
+  if (!list.ok) return report(`Could not list sessions: ${list.error}`);
+  loads.forgetFailures();
+  store.getState().setSummaries(list.data);
+  // A window that connects while a summary is being written missed the push that began it.
+  store.getState().setCompacting(Object.fromEntries(list.data.map((s) => [s.id, s.compacting === true])));
+  store.getState().keepTabs(new Set(list.data.map((s) => s.id)));
+}
+
+/**
+ * Shows the connection's state, and calls `back` when it comes back after a drop (not on
+ * the first connect). Undefined when the transport has no connection to follow (the preload).
+ */
+function followConnection(store: AppStore, api: RendererApi, back: () => void): (() => void) | undefined {
+  let dropped = false;
+  return api.onConnection?.((state) => {
     store.getState().setConnection(state);
     if (state !== 'connected') {
       dropped = true;
@@ -159,21 +100,6 @@ export function connectStore(store: AppStore, api: RendererApi, schedule: FrameS
     }
     if (!dropped) return;
     dropped = false;
-    // Settings too: the app may have restarted with another model or keys.
-    void sync.start().then(() => {
-      for (const [id, entry] of Object.entries(store.getState().sessions)) if (entry.state) void sync.catchUp(id);
-    });
+    back();
   });
-
-  // Every open tab shows a loaded session; loading follows the tabs, not the components.
-  const loadOpenTabs = () => {
-    const { openIds, sessions } = store.getState();
-    for (const id of openIds) if (sessions[id] && !sessions[id].state && !failedLoads.has(id)) void sync.load(id);
-  };
-  const offTabs = store.subscribe((state, prev) => {
-    if (state.openIds !== prev.openIds || state.sessions !== prev.sessions) loadOpenTabs();
-  });
-  loadOpenTabs();
-
-  return sync;
 }

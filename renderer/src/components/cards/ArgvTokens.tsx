@@ -7,7 +7,7 @@ import './argv-tokens.css';
 
 export function ArgvTokens({ argv, compact = false }: { argv: readonly string[]; compact?: boolean }) {
   return (
-    <ol className={`argv-tokens${compact ? ' argv-tokens-compact' : ''}`} aria-label="Command and arguments">
+    <ol className={`chip-list${compact ? ' argv-tokens-compact' : ''}`} aria-label="Command and arguments">
       {argv.map((token, i) => (
         <li key={i} className="argv-token">
           <VisibleText text={token} />

@@ -40,8 +40,8 @@ export const DiffView = memo(function DiffView({ cardId, diff, followLine }: Dif
     <div className={`diff-view d2h-wrapper diff-view-${layout}`}>
       <div className="diff-view-bar">
         <span className="diff-view-stats">
-          <span className="diff-view-added">+{rows.added}</span>{' '}
-          <span className="diff-view-deleted">−{rows.deleted}</span> lines
+          <span className="diff-count-added">+{rows.added}</span>{' '}
+          <span className="diff-count-deleted">−{rows.deleted}</span> lines
         </span>
         <div className="diff-view-layout" role="group" aria-label="Diff layout">
           <button type="button" aria-pressed={layout === 'split'} onClick={() => setLayout('split')}>

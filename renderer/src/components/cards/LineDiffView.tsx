@@ -44,8 +44,8 @@ export function LineDiffView({ label, before, after }: { label: string; before: 
   return (
     <div className="line-diff">
       <p className="line-diff-caption">
-        <strong>{label}:</strong> <span className="line-diff-added">+{diff.added}</span>{' '}
-        <span className="line-diff-deleted">−{diff.deleted}</span> lines
+        <strong>{label}:</strong> <span className="diff-count-added">+{diff.added}</span>{' '}
+        <span className="diff-count-deleted">−{diff.deleted}</span> lines
       </p>
       <div className="code-block line-diff-lines" tabIndex={0} role="group" aria-label={`${label}, before and now`}>
         {diff.rows.map((row, i) => (
@@ -53,7 +53,8 @@ export function LineDiffView({ label, before, after }: { label: string; before: 
             <span className="line-diff-prefix" aria-hidden="true">
               {PREFIX[row.type]}
             </span>
-            {SPOKEN[row.type] && <span className="line-diff-spoken">{SPOKEN[row.type]}</span>}
+            {/* Read out, not shown: the prefix already says it on screen. */}
+            {SPOKEN[row.type] && <span className="visually-hidden">{SPOKEN[row.type]}</span>}
             <VisibleText text={row.text} options={CODE_OPTIONS} className="line-diff-text" />
           </div>
         ))}

@@ -6,8 +6,10 @@
  * it is text nodes with invisible characters shown: never HTML, never markdown.
  */
 import type { McpCardBody } from '../../../../shared/cards';
+import { WarningLine } from '../frame/WarningLine';
 import { byteSize } from './byte-size';
 import type { CardViewProps } from './card-view-props';
+import { CardWarning } from './CardWarning';
 import { compactJsonText } from './compact-json';
 import { LineDiffView } from './LineDiffView';
 import { sortedJson } from './line-diff';
@@ -64,7 +66,7 @@ function McpClaims({ annotations }: { annotations: Record<string, unknown> | und
   if (words.length === 0) return null;
   return (
     <div className="card-mcp-claims">
-      <ul className="card-mcp-chips" aria-label="The server's annotations">
+      <ul className="chip-list" aria-label="The server's annotations">
         {words.map((w, i) => (
           <li key={i} className="card-mcp-chip">
             Server says: <VisibleText className="visible-prose" text={w} options={PROSE_OPTIONS} />
@@ -97,13 +99,10 @@ export function McpWarnings({ body }: { body: McpCardBody }) {
   if (!body.changedFrom) return null;
   return (
     <div className="card-warnings">
-      <p className="card-warning" role="note">
-        <span className="card-warning-mark" aria-hidden="true">
-          ⚠
-        </span>
+      <CardWarning>
         <strong>This tool changed since you allowed it.</strong> Its old and new description and input schema are shown
         above as a diff.
-      </p>
+      </CardWarning>
     </div>
   );
 }
@@ -122,11 +121,8 @@ export function McpRecordSubject({ body, verb }: { body: McpCardBody; verb: stri
 export function McpRecordNote({ body }: { body: McpCardBody }) {
   if (!body.changedFrom) return null;
   return (
-    <p className="card-record-sandbox card-record-sandbox-warning">
-      <span className="card-warning-mark" aria-hidden="true">
-        ⚠{' '}
-      </span>
+    <WarningLine className="card-record-sandbox" loud>
       This tool had changed since you allowed it
-    </p>
+    </WarningLine>
   );
 }

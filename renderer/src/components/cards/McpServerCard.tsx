@@ -9,6 +9,7 @@
 import type { McpServerCardBody, McpVariableFeed } from '../../../../shared/cards';
 import { ArgvTokens } from './ArgvTokens';
 import type { CardViewProps } from './card-view-props';
+import { CardWarning } from './CardWarning';
 import { FolderLine } from './CommandCard';
 import { SandboxLine, SandboxRecordLine, SandboxWarnings } from './SandboxNotes';
 import { PROSE_OPTIONS } from './visible-text';
@@ -55,7 +56,7 @@ function VariableFeeds({ feeds }: { feeds: McpVariableFeed[] | undefined }) {
   return (
     <div className="card-detail card-mcp-names">
       <span>{FEEDS_LABEL} (values not shown):</span>
-      <ul className="card-mcp-name-list" aria-label={FEEDS_LABEL}>
+      <ul className="chip-list" aria-label={FEEDS_LABEL}>
         {feeds.map((feed) => (
           <li key={`${feed.field}←${feed.variable}`} className="card-mcp-env">
             <VisibleText text={feed.field} /> ← <VisibleText text={`$${feed.variable}`} />
@@ -72,7 +73,7 @@ function Names({ label, names, none }: { label: string; names: string[] | undefi
   return (
     <div className="card-detail card-mcp-names">
       <span>{label} (values not shown):</span>
-      <ul className="card-mcp-name-list" aria-label={label}>
+      <ul className="chip-list" aria-label={label}>
         {names.map((name) => (
           <li key={name} className="card-mcp-env">
             <VisibleText text={name} />
@@ -89,13 +90,10 @@ export function McpServerWarnings({ body }: { body: McpServerCardBody }) {
     <>
       {body.changed && (
         <div className="card-warnings">
-          <p className="card-warning" role="note">
-            <span className="card-warning-mark" aria-hidden="true">
-              ⚠
-            </span>
+          <CardWarning>
             <strong>Its config changed since you allowed it:</strong>{' '}
             <VisibleText className="visible-prose" text={body.changed} options={PROSE_OPTIONS} />
-          </p>
+          </CardWarning>
         </div>
       )}
       {body.argv && <SandboxWarnings body={body} />}

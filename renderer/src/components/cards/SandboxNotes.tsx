@@ -6,6 +6,8 @@
  * never push it out of view.
  */
 import { useHomeFolder } from '../../store/app-store';
+import { WarningLine } from '../frame/WarningLine';
+import { CardWarning } from './CardWarning';
 import { sandboxWords, splitLead, type SandboxedBody } from './sandbox-words';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
@@ -45,21 +47,15 @@ export function SandboxWarnings({ body }: { body: SandboxedBody }) {
   return (
     <div className="card-warnings">
       {unconfined && (
-        <p className="card-warning" role="note">
-          <span className="card-warning-mark" aria-hidden="true">
-            ⚠
-          </span>
+        <CardWarning>
           <strong>{unconfined.lead}</strong>
           <VisibleText className="visible-prose" text={unconfined.rest} options={PROSE_OPTIONS} />
-        </p>
+        </CardWarning>
       )}
       {words.warnings.map((warning) => (
-        <p key={warning} className="card-warning" role="note">
-          <span className="card-warning-mark" aria-hidden="true">
-            ⚠
-          </span>
+        <CardWarning key={warning}>
           <strong>Warning:</strong> this {body.kind === 'command' ? 'command' : 'server'} {warning}
-        </p>
+        </CardWarning>
       ))}
     </div>
   );
@@ -71,13 +67,8 @@ export function SandboxRecordLine({ body }: { body: SandboxedBody }) {
   const text = [words.line, ...words.warnings].join(' · ');
   const loud = !words.confined || words.warnings.length > 0;
   return (
-    <p className={`card-record-sandbox${loud ? ' card-record-sandbox-warning' : ''}`}>
-      {loud && (
-        <span className="card-warning-mark" aria-hidden="true">
-          ⚠{' '}
-        </span>
-      )}
+    <WarningLine className="card-record-sandbox" loud={loud}>
       <VisibleText className="visible-prose" text={text} options={PROSE_OPTIONS} />
-    </p>
+    </WarningLine>
   );
 }

@@ -30,7 +30,7 @@ export function ContextMeter({ sessionId }: { sessionId: string }) {
         <span className="context-meter-bar" aria-hidden="true">
           <span className="context-meter-fill" style={{ width: `${Math.min(fill?.percent ?? 0, 100)}%` }} />
         </span>
-        <span className="sr-only">Context:</span> {meterWords(usage)}
+        <span className="visually-hidden">Context:</span> {meterWords(usage)}
       </button>
       {tip && <MeterTooltip id={tipId} usage={usage} />}
     </div>

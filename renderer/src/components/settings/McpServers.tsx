@@ -14,6 +14,7 @@ import { useAppStore, useHomeFolder } from '../../store/app-store';
 import { CODE_OPTIONS, PROSE_OPTIONS, visibleString } from '../cards/visible-text';
 import { VisibleLines } from '../cards/VisibleLines';
 import { VisibleText } from '../cards/VisibleText';
+import { WarningLine } from '../frame/WarningLine';
 import { configPath, SCOPE_WORDS, serverStateWords, shortToolName, STATE_MARKS } from './mcp-server-words';
 import { useMcpOverview, type ServerAction } from './useMcpOverview';
 import './mcp-servers.css';
@@ -232,13 +233,8 @@ function Confinement({ server, confinement }: { server: McpServerStatus; confine
   // A workspace's server that runs unconfined is worth a look; the user's own is their choice.
   const loud = server.scope === 'workspace' && server.confined === false;
   return (
-    <p className={`mcp-server-confinement${loud ? ' mcp-server-confinement-warning' : ''}`}>
-      {loud && (
-        <span className="mcp-warning-mark" aria-hidden="true">
-          ⚠{' '}
-        </span>
-      )}
+    <WarningLine className="mcp-server-confinement" loud={loud}>
       <VisibleText className="visible-prose" text={confinement} options={PROSE_OPTIONS} />
-    </p>
+    </WarningLine>
   );
 }

@@ -293,7 +293,8 @@ describe('rewind', () => {
     await runTurn(h, id, 'again');
     const body = h.fake.requests.at(-1)!.rawBody;
     expect(body).not.toContain('changed by a write');
-    expect(body).toContain('rewound the workspace to before the message \\"first message\\"');
+    expect(body).toContain('rewound the workspace to before their message 1 of this session');
+    expect(body).not.toContain('first message');
   });
 
   it('"both" with every file already back rewinds the conversation alone, where "code" refuses', async () => {
