@@ -24,11 +24,22 @@ export const HIDDEN_CHARS = new RegExp(
   'u',
 );
 
-/** The mark the diff shows for a code point, as CodeMirror's widget; null: CodeMirror's own. */
-function markOf(code: number): HTMLElement | null {
+/**
+ * The mark the diff shows for a code point, as CodeMirror's widget; a code point the diff
+ * does not mark gets CodeMirror's own placeholder and description, as its widget draws them.
+ */
+function markOf(code: number, description: string | null, placeholder: string): HTMLElement {
   const [segment] = visibleSegments(String.fromCodePoint(code), CODE_OPTIONS);
-  if (segment?.kind !== 'mark') return null;
   const span = document.createElement('span');
+  if (segment?.kind !== 'mark') {
+    span.className = 'cm-specialChar';
+    span.textContent = placeholder;
+    if (description) {
+      span.title = description;
+      span.setAttribute('aria-label', description);
+    }
+    return span;
+  }
   // The diff's own classes (visible-text.css): the same look in both.
   span.className = `cm-specialChar visible-mark visible-mark-${segment.style}`;
   span.textContent = segment.mark;

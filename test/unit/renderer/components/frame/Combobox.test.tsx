@@ -12,7 +12,7 @@ import { Combobox } from '../../../../../renderer/src/components/frame/Combobox'
 const FRUIT = ['apple', 'apricot', 'banana'];
 
 /** A field over FRUIT, filtered by what is typed, inside an element that records Esc and Tab. */
-function Field({ closes = false, tabTakes = false, onOuterKey = () => {} }) {
+function Field({ closes = false, tabTakes = false, onOuterKey = (() => {}) as (key: string) => void }) {
   const [value, setValue] = useState('');
   const options = FRUIT.filter((f) => f.startsWith(value));
   return (
