@@ -13,8 +13,10 @@ import { useWorld } from './harness/e2e-world.js';
 import { armed, shotsAndAxe } from './harness/light-and-dark.js';
 import { visible } from './harness/gatehouse-page.js';
 
-const world = useWorld('mcp');
+// The test server runs from its folder under /var/tmp, which confined servers see only when shown.
+const world = useWorld('mcp', [TEST_SERVER_FOLDER]);
 import { TEST_SERVER } from '../mcp-server/test-server-path.js';
+import { TEST_SERVER_FOLDER } from '../mcp-server/test-server-folder.js';
 
 async function calls(log: string): Promise<{ tool?: string; args?: unknown }[]> {
   const text = await fs.readFile(log, 'utf8').catch(() => '');

@@ -29,7 +29,8 @@ export interface World {
   crashAndRestartHost(whileDown?: () => Promise<void>): Promise<WebHost>;
 }
 
-export function useWorld(spec: string): World {
+/** `shown`: places shown to confined commands from the start (see makeTempFolders). */
+export function useWorld(spec: string, shown: readonly string[] = []): World {
   let fake: FakeModel | undefined;
   let folders: TempFolders | undefined;
   let host: WebHost | undefined;
@@ -44,7 +45,7 @@ export function useWorld(spec: string): World {
 
   beforeAll(async () => {
     fake = await startFakeModel();
-    folders = await makeTempFolders(fakeModelConfig(fake.openaiBaseURL));
+    folders = await makeTempFolders(fakeModelConfig(fake.openaiBaseURL), shown);
     // One after the other, so a failure of either leaves nothing running that afterAll cannot see.
     browser = await launchChromium();
     host = await startWebHost(hostOptions());

@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { SETTINGS_FILE } from '../../../electron/core/settings/app-settings.js';
 import type { ModelConfig } from '../../../shared/contract.js';
-import { TEST_SERVER_FOLDER } from '../../mcp-server/test-server-folder.js';
 
 export interface TempFolders {
   root: string;
@@ -23,19 +22,19 @@ export function fakeModelConfig(openaiBaseURL: string): ModelConfig {
   return { provider: 'openai-compatible', modelId: 'fake', baseURL: openaiBaseURL };
 }
 
-export async function makeTempFolders(model: ModelConfig): Promise<TempFolders> {
+/**
+ * `shown`: places the settings show to confined commands from the start, as a person adds
+ * them in Settings (the MCP file shows the test server's folder, which its servers run from).
+ */
+export async function makeTempFolders(model: ModelConfig, shown: readonly string[] = []): Promise<TempFolders> {
   // realpath: /tmp may be a symlink, and cards show resolved paths.
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-e2e-')));
   const dataDir = path.join(root, 'data');
   const home = path.join(root, 'home');
   await fs.mkdir(dataDir);
   await fs.mkdir(home);
-  // The test MCP server's folder is shown to confined servers, as a person would add it in Settings.
-  await fs.mkdir(TEST_SERVER_FOLDER, { recursive: true });
-  await fs.writeFile(
-    path.join(dataDir, SETTINGS_FILE),
-    JSON.stringify({ model, shownPlaces: [TEST_SERVER_FOLDER] }, null, 2),
-  );
+  for (const place of shown) await fs.mkdir(place, { recursive: true });
+  await fs.writeFile(path.join(dataDir, SETTINGS_FILE), JSON.stringify({ model, shownPlaces: shown }, null, 2));
   return {
     root,
     dataDir,
