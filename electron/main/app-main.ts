@@ -18,7 +18,14 @@ import { appMenuTemplate, shortcutKeyEvent } from './menu.js';
 import { createNotifier } from './notify.js';
 import { ptySpawnFrom, type Resources } from './resources.js';
 import { devServerUrlFor, rendererStartUrl } from './renderer-origin.js';
-import { confirmPlainTextKey, keyStorageOf, PLAIN_TEXT_REFUSED, safeStorageCipher, storesKey } from './secrets.js';
+import {
+  confirmPlainTextKey,
+  keyStorageOf,
+  PLAIN_TEXT_REFUSED,
+  PlainTextConsent,
+  safeStorageCipher,
+  storesKey,
+} from './secrets.js';
 import { createAppTray, type AppTray } from './tray.js';
 import { createMainWindow, denyPermissions, hardenContents } from './window.js';
 import { loadWindowState, saveWindowState } from './window-state.js';
@@ -85,6 +92,7 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   await app.whenReady();
 
   const keyStorage = keyStorageOf(electron.safeStorage, platform);
+  const plainTextConsent = new PlainTextConsent(electron.safeStorage);
   const tray = tryCreateTray(
     electron,
     options.resources.trayIcon,
@@ -101,7 +109,7 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
     dataDir,
     env: options.env,
     home: app.getPath('home'),
-    cipher: safeStorageCipher(electron.safeStorage, keyStorage),
+    cipher: safeStorageCipher(electron.safeStorage, keyStorage, plainTextConsent),
     keyStorage,
     attention: electronAttentionSink(app, tray, notifier),
     diffWorkerUrl: options.diffWorkerUrl,
@@ -131,7 +139,9 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   const guard: CallGuard = async (name, payload) => {
     if (name === 'app.activeSession' && !pageListening) pageReported();
     if (name !== 'settings.set' || keyStorage !== 'plain-text' || !storesKey(payload)) return null;
-    return (await confirmPlainTextKey(electron.dialog)) ? null : PLAIN_TEXT_REFUSED;
+    if (!(await confirmPlainTextKey(electron.dialog))) return PLAIN_TEXT_REFUSED;
+    plainTextConsent.give();
+    return null;
   };
   registerIpc(electron.ipcMain, host, { devServerUrl, guard });
 
