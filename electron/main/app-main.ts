@@ -37,6 +37,8 @@ export interface AppMainOptions {
   electron: ElectronSurface;
   createCore(options: CoreOptions): Promise<Core>;
   argv: readonly string[];
+  /** process.defaultApp: started as `electron . [FOLDER]`, so argv names the app's path first. */
+  defaultApp: boolean;
   cwd: string;
   platform: NodeJS.Platform;
   env: Readonly<Record<string, string | undefined>>;
@@ -74,13 +76,13 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   let window: BrowserWindowLike | null = null;
   let core: Core | null = null;
   let running: RunningApp | null = null;
-  let startupFolder = folderArgument(options.argv, app.isPackaged, options.cwd);
+  let startupFolder = folderArgument(options.argv, options.defaultApp, options.cwd);
   const emit = (push: Push) => core?.host.emit(push);
   const focus = (id: string) => focusSession(window, emit, id);
 
   app.on('second-instance', (_event, argv, workingDirectory) => {
     showWindow(window);
-    const folder = folderArgument(argv, app.isPackaged, workingDirectory);
+    const folder = folderArgument(argv, options.defaultApp, workingDirectory);
     if (folder === null) return;
     if (running) void running.openFolder(folder);
     else startupFolder = folder;
