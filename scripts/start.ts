@@ -1,8 +1,8 @@
 /**
- * `npm start [-- FOLDER]`: the Electron app wherever an Electron binary can start; where
- * none can (never downloaded, or no display) one line says why and the same app is served
- * to the browser by the web host. FOLDER opens a session on that folder either way, and
- * the window shows its tab with the composer focused.
+ * `npm start [-- FOLDER] [--no-sandbox]`: the Electron app wherever an Electron binary can
+ * start; where none can (never downloaded, no display, or it fails as it starts) one line
+ * says why and the same app is served to the browser by the web host. FOLDER opens a
+ * session on that folder either way, and the window shows its tab with the composer focused.
  */
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -20,8 +20,9 @@ try {
   // A refused folder (`npm start -- ~`) is said in one line before anything starts; the core
   // refuses it again at its door, with Electron's own data folder where that differs.
   if (args.folder) await refuseWorkspace(args.folder, { home: os.homedir(), dataDir: dataDir(args.dataDir, env) });
-  const exitCode = await startElectron(args.folder ? [args.folder] : [], env);
-  if (exitCode !== null) process.exit(exitCode);
+  const electron = await startElectron(args.folder ? [args.folder] : [], env, { noSandbox: args.noSandbox });
+  if (electron.ran) process.exit(electron.code);
+  console.log(electron.reason);
   await ensureRendererBuilt(['missing', 'stale']);
   // The browser's command line is readable by every local user (`ps`): it gets the path of
   // a page only this user can read, never the token nor a code that leads to it.

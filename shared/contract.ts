@@ -5,6 +5,7 @@
  * and every reply is `{ ok: true, data }` or `{ ok: false, error }`.
  */
 import { z } from 'zod';
+import './zod-jitless.js';
 import type { EditPreview, EditsDiff } from './card-edits.js';
 import type { DiffBase } from './diff/edit-preview.js';
 import type { Answer } from './cards.js';

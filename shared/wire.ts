@@ -4,6 +4,7 @@
  * checks every client frame against `clientFrameSchema`; payloads are the Host's to check.
  */
 import { z } from 'zod';
+import './zod-jitless.js';
 import type { Push, Reply } from './contract.js';
 
 /** The path of the WebSocket on the web host. */

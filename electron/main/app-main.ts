@@ -18,7 +18,14 @@ import { appMenuTemplate, shortcutKeyEvent } from './menu.js';
 import { createNotifier } from './notify.js';
 import { ptySpawnFrom, type Resources } from './resources.js';
 import { devServerUrlFor, rendererStartUrl } from './renderer-origin.js';
-import { confirmPlainTextKey, keyStorageOf, PLAIN_TEXT_REFUSED, safeStorageCipher, storesKey } from './secrets.js';
+import {
+  confirmPlainTextKey,
+  keyStorageOf,
+  PLAIN_TEXT_REFUSED,
+  PlainTextConsent,
+  safeStorageCipher,
+  storesKey,
+} from './secrets.js';
 import { createAppTray, type AppTray } from './tray.js';
 import { createMainWindow, denyPermissions, hardenContents } from './window.js';
 import { loadWindowState, saveWindowState } from './window-state.js';
@@ -30,6 +37,8 @@ export interface AppMainOptions {
   electron: ElectronSurface;
   createCore(options: CoreOptions): Promise<Core>;
   argv: readonly string[];
+  /** process.defaultApp: started as `electron . [FOLDER]`, so argv names the app's path first. */
+  defaultApp: boolean;
   cwd: string;
   platform: NodeJS.Platform;
   env: Readonly<Record<string, string | undefined>>;
@@ -67,13 +76,13 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   let window: BrowserWindowLike | null = null;
   let core: Core | null = null;
   let running: RunningApp | null = null;
-  let startupFolder = folderArgument(options.argv, app.isPackaged, options.cwd);
+  let startupFolder = folderArgument(options.argv, options.defaultApp, options.cwd);
   const emit = (push: Push) => core?.host.emit(push);
   const focus = (id: string) => focusSession(window, emit, id);
 
   app.on('second-instance', (_event, argv, workingDirectory) => {
     showWindow(window);
-    const folder = folderArgument(argv, app.isPackaged, workingDirectory);
+    const folder = folderArgument(argv, options.defaultApp, workingDirectory);
     if (folder === null) return;
     if (running) void running.openFolder(folder);
     else startupFolder = folder;
@@ -85,6 +94,7 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   await app.whenReady();
 
   const keyStorage = keyStorageOf(electron.safeStorage, platform);
+  const plainTextConsent = new PlainTextConsent(electron.safeStorage);
   const tray = tryCreateTray(
     electron,
     options.resources.trayIcon,
@@ -101,7 +111,7 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
     dataDir,
     env: options.env,
     home: app.getPath('home'),
-    cipher: safeStorageCipher(electron.safeStorage, keyStorage),
+    cipher: safeStorageCipher(electron.safeStorage, keyStorage, plainTextConsent),
     keyStorage,
     attention: electronAttentionSink(app, tray, notifier),
     diffWorkerUrl: options.diffWorkerUrl,
@@ -131,7 +141,9 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   const guard: CallGuard = async (name, payload) => {
     if (name === 'app.activeSession' && !pageListening) pageReported();
     if (name !== 'settings.set' || keyStorage !== 'plain-text' || !storesKey(payload)) return null;
-    return (await confirmPlainTextKey(electron.dialog)) ? null : PLAIN_TEXT_REFUSED;
+    if (!(await confirmPlainTextKey(electron.dialog))) return PLAIN_TEXT_REFUSED;
+    plainTextConsent.give();
+    return null;
   };
   registerIpc(electron.ipcMain, host, { devServerUrl, guard });
 

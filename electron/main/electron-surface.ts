@@ -119,6 +119,9 @@ export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plain: string): Buffer;
   decryptString(sealed: Buffer): string;
+  /** Linux: lets the 'basic_text' backend (no keyring) obfuscate; a no-op elsewhere. */
+  setUsePlainTextEncryption(usePlainText: boolean): void;
+  /** Linux only: the backend Electron picked, 'unknown' until availability is first asked. */
   getSelectedStorageBackend?(): string;
 }
 

@@ -26,6 +26,7 @@ runApp({
   electron: surface,
   createCore,
   argv: process.argv,
+  defaultApp: process.defaultApp === true,
   cwd: process.cwd(),
   platform: process.platform,
   env: process.env,

@@ -9,6 +9,11 @@ describe('npm start arguments', () => {
     expect(parseStartArgs(['/abs', '--data-dir', 'd'], '/home/me')).toEqual({ folder: '/abs', dataDir: '/home/me/d' });
   });
 
+  it('takes --no-sandbox, for Electron, before or after the folder', () => {
+    expect(parseStartArgs(['--no-sandbox'], '/home/me')).toEqual({ noSandbox: true });
+    expect(parseStartArgs(['proj', '--no-sandbox'], '/home/me')).toEqual({ folder: '/home/me/proj', noSandbox: true });
+  });
+
   it.each([
     [['--port', '1'], 'unexpected argument "--port"'],
     [['a', 'b'], 'unexpected argument "b"'],

@@ -58,6 +58,12 @@ describe('start-up', () => {
     expect(shell.pushes()).toContainEqual({ name: 'app.focusSession', payload: { id: list.data[0]!.id } });
   });
 
+  it('opens no session on its own folder when a switch comes before the app path', async () => {
+    shell = await startShell({ argv: ['/usr/bin/electron', '--no-sandbox', '.'], cwd: '/work/repo' });
+    expect(((await shell.call('sessions.list', {})) as { data: unknown[] }).data).toEqual([]);
+    expect(shell.fake.messageBoxes).toEqual([]);
+  });
+
   it('asks for that tab again once the page first reports, in case it loaded before it listened', async () => {
     const folder = await tempFolder();
     shell = await startShell({ argv: ['/opt/Gatehouse/gatehouse', folder], isPackaged: true });
@@ -89,6 +95,20 @@ describe('a second launch', () => {
     expect(shell.window().restored).toBeGreaterThan(0);
     expect(shell.window().focused).toBeGreaterThan(0);
     await until(async () => shell!.pushes().some((p) => p.name === 'app.focusSession'));
+  });
+
+  it("reads the folder from Chromium's argv, which moves every switch before the words", async () => {
+    shell = await startShell();
+    const folder = await shell.workspace('second');
+    shell.fake.app.events.emit(
+      'second-instance',
+      {},
+      ['/usr/bin/electron', '--some-switch', '.', 'second'],
+      shell.root,
+    );
+    await until(async () => ((await shell!.call('sessions.list', {})) as { data: unknown[] }).data.length === 1);
+    const list = (await shell.call('sessions.list', {})) as { data: SessionSummary[] };
+    expect(list.data.map((s) => s.workspace)).toEqual([folder]);
   });
 
   it('without a folder only brings the window forward', async () => {

@@ -218,7 +218,9 @@ export interface FakeElectronOptions {
   home?: string;
   /** What requestSingleInstanceLock returns: false when another instance runs. */
   lock?: boolean;
+  /** Whether the OS keyring works (ignored for 'basic_text', which has none). */
   encryption?: boolean;
+  /** The Linux backend Electron picks: 'gnome_libsecret' unless told. */
   backend?: string;
   /** The button index showMessageBox resolves with. */
   messageBoxResponse?: number;
@@ -243,6 +245,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
   const badges: number[] = [];
   const appEvents = new Emitter();
   const calls: string[] = [];
+  const safeStorage = fakeSafeStorage(options);
   let applicationMenu: FakeMenu | null = null;
   let userData = options.userData ?? '/data';
 
@@ -258,7 +261,9 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     requestSingleInstanceLock: () => options.lock ?? true,
     quit: () => void calls.push('quit'),
     exit: (code) => void calls.push(`exit ${code ?? 0}`),
-    whenReady: async () => undefined,
+    whenReady: async () => {
+      safeStorage.ready = true;
+    },
     setBadgeCount: (count) => {
       badges.push(count ?? 0);
       return true;
@@ -305,12 +310,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
         notifications.push(this);
       }
     },
-    safeStorage: {
-      isEncryptionAvailable: () => options.encryption ?? true,
-      encryptString: (plain: string) => Buffer.from(`os-sealed:${Buffer.from(plain).toString('hex')}`),
-      decryptString: (sealed: Buffer) => Buffer.from(sealed.toString().replace(/^os-sealed:/, ''), 'hex').toString(),
-      getSelectedStorageBackend: () => options.backend ?? 'gnome_libsecret',
-    },
+    safeStorage,
     dialog: {
       showOpenDialog: async (o: OpenDialogOptions) => {
         openDialogs.push(o);
@@ -349,6 +349,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     protocolHandlers,
     privilegedSchemes,
     badges,
+    safeStorage,
     applicationMenu: () => applicationMenu,
     /** Invokes an IPC handler as a frame would. */
     invoke(channel: string, payload: unknown, frame: { url: string; parent: unknown } | null): Promise<unknown> {
@@ -357,4 +358,44 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
       return Promise.resolve(handler({ senderFrame: frame as IpcEventLike['senderFrame'] }, payload));
     },
   };
+}
+
+/** Electron's errors, word for word, so the shell meets what it would meet. */
+const NOT_READY = 'safeStorage cannot be used before app is ready';
+const CANNOT_ENCRYPT =
+  'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.';
+const CANNOT_DECRYPT =
+  'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.';
+
+/**
+ * safeStorage as Electron's source has it (shell/browser/api/electron_api_safe_storage.cc):
+ * nothing works before the app is ready; the Linux backend reads 'unknown' until
+ * availability is first asked; and with 'basic_text' (no keyring) encryption is available
+ * only after setUsePlainTextEncryption(true), sealing with a built-in password.
+ */
+function fakeSafeStorage(options: FakeElectronOptions) {
+  const backend = options.backend ?? 'gnome_libsecret';
+  const state = { ready: false, usePlainText: false, backendPicked: false, plainTextSwitches: [] as boolean[] };
+  const available = (): boolean => {
+    if (!state.ready) return false;
+    state.backendPicked = true;
+    return backend === 'basic_text' ? state.usePlainText : (options.encryption ?? true);
+  };
+  const prefix = (): string => (backend === 'basic_text' ? 'plain-sealed:' : 'os-sealed:');
+  return Object.assign(state, {
+    isEncryptionAvailable: available,
+    setUsePlainTextEncryption: (usePlainText: boolean) => {
+      state.plainTextSwitches.push(usePlainText);
+      state.usePlainText = usePlainText;
+    },
+    getSelectedStorageBackend: () => (state.ready && state.backendPicked ? backend : 'unknown'),
+    encryptString: (plain: string): Buffer => {
+      if (!available()) throw new Error(state.ready ? CANNOT_ENCRYPT : NOT_READY);
+      return Buffer.from(`${prefix()}${Buffer.from(plain).toString('hex')}`);
+    },
+    decryptString: (sealed: Buffer): string => {
+      if (!available()) throw new Error(state.ready ? CANNOT_DECRYPT : NOT_READY);
+      return Buffer.from(sealed.toString().replace(/^(os|plain)-sealed:/, ''), 'hex').toString();
+    },
+  });
 }

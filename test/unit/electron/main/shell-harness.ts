@@ -36,6 +36,8 @@ export const TOP_FRAME = { url: APP_START_URL, parent: null };
 export async function startShell(
   options: FakeElectronOptions & {
     argv?: string[];
+    /** process.defaultApp; true unless packaged, as `electron .` runs it. */
+    defaultApp?: boolean;
     cwd?: string;
     platform?: NodeJS.Platform;
     env?: Record<string, string>;
@@ -55,6 +57,7 @@ export async function startShell(
       return createCore({ ...o, durability: 'none' });
     },
     argv: options.argv ?? ['/usr/bin/electron', '.'],
+    defaultApp: options.defaultApp ?? !options.isPackaged,
     cwd: options.cwd ?? root,
     platform: options.platform ?? 'linux',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },

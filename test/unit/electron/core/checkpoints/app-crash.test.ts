@@ -23,12 +23,22 @@ const FILES = 3000;
 let root = '';
 let fake: FakeModel | undefined;
 let core: Core | undefined;
+/** The app's process group, killed after a failed test so no frozen app outlives it. */
+let appGroup: number | undefined;
 afterEach(async () => {
+  if (appGroup !== undefined) {
+    try {
+      process.kill(-appGroup, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   await core?.dispose();
   await fake?.close();
   await fs.rm(root, { recursive: true, force: true });
   core = undefined;
   fake = undefined;
+  appGroup = undefined;
 });
 
 /** Pids of the processes descended from pid (by /proc), deepest last. */
@@ -80,25 +90,33 @@ describe('the app killed while it snapshots', () => {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    appGroup = child.pid;
     let lines = '';
     child.stdout.on('data', (c: Buffer) => (lines += c.toString()));
     child.stderr.on('data', (c: Buffer) => (lines += c.toString()));
     const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_c, signal) => resolve(signal)));
 
-    // The second card's answer starts the command's bracket; wait for the command's own
-    // result to be near, then for a git of the after-snapshot, and kill everything.
+    // The second card's answer starts the command's bracket. Once the command has made its
+    // files, the app is frozen (SIGSTOP) and looked at: a git child it has not reaped yet
+    // (running, or a zombie) means the after-snapshot is under way and not logged, and the
+    // kill lands inside it. Looking at a running app raced it: under load, the rest of the
+    // snapshot, the last model reply and a clean exit (code 0, no signal) all fitted
+    // between the look and the kill.
     let caught = false;
     const deadline = Date.now() + 60_000;
     while (!caught && Date.now() < deadline && child.exitCode === null) {
       const answers = lines.split('\n').filter((l) => l === 'card_answer').length;
-      if (answers >= 2) {
+      const made = answers >= 2 ? await fs.readdir(path.join(workspace, 'gen')).catch(() => [] as string[]) : [];
+      if (made.length === FILES) {
+        process.kill(child.pid!, 'SIGSTOP');
         const gits = (await descendants(child.pid!)).filter((p) => p.comm === 'git');
-        const made = await fs.readdir(path.join(workspace, 'gen')).catch(() => [] as string[]);
-        caught = gits.length > 0 && made.length === FILES;
+        caught = gits.length > 0 && lines.split('\n').filter((l) => l === 'checkpoint').length === 1;
+        if (!caught) process.kill(child.pid!, 'SIGCONT');
       }
       if (!caught) await new Promise((r) => setTimeout(r, 1));
     }
     expect(caught, `no snapshot was caught running; the child said:\n${lines}`).toBe(true);
+    // A stopped process dies of SIGKILL without running again.
     process.kill(-child.pid!, 'SIGKILL');
     expect(await closed).toBe('SIGKILL');
     expect(lines.split('\n').filter((l) => l === 'checkpoint')).toHaveLength(1);
