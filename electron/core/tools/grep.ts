@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { GREP_LINE_MAX_CHARS, GREP_MAX_MATCHES, GREP_TIME_LIMIT_MS } from '../../../shared/limits.js';
+import { grepView } from './grep-view.js';
 import { ignoreFlags } from './ignore-scope.js';
 import { readPlanFor } from './plan-kind.js';
 import { RgOutputReader } from './rg-output.js';
@@ -97,9 +98,19 @@ async function executeGrep(p: Plan, ctx: ToolContext, exec: ExecContext, timeLim
   // ripgrep follows whatever the path holds when it opens it: pinned here, confirmed after.
   const pinned = await pinTarget(plan.target);
   const { args: rgArgs, cwd } = await ripgrepCommand(plan, ctx);
+  // In the sandbox's read-only view, so that a link swapped in under the walk leads nowhere
+  // (grep-view.ts). Where no sandbox can run, ripgrep runs as the app, as commands then do.
+  const view = await grepView(ctx, cwd);
   const enough = new AbortController();
   const reader = new RgOutputReader(GREP_MAX_MATCHES, GREP_LINE_MAX_CHARS, () => enough.abort());
-  const run = { cwd, env: ctx.commandEnv, signal: exec.signal, timeLimitMs, enough: enough.signal };
+  const run = {
+    cwd,
+    env: ctx.commandEnv,
+    signal: exec.signal,
+    timeLimitMs,
+    enough: enough.signal,
+    ...(view ? { view } : {}),
+  };
   const exit = await runRipgrep(rgArgs, run, (chunk) => reader.feed(chunk));
   await confirmUnmoved(ctx, plan.target, pinned, 'searched');
   return grepResult(reader, exit, shownPath(ctx, plan.target), timeLimitMs);
