@@ -11,13 +11,18 @@
  * a path whose way is still blocked after them (a
  * folder where the file goes, a file or link where a parent folder goes) is refused with
  * an Error before anything is written, rather than have git delete what is in the way.
+ *
+ * The checks here are a first pass: the deletions and writes themselves run in the
+ * sandbox's view (restore-room.ts), where a link swapped in after a check leads nowhere.
  */
 import type { Stats } from 'node:fs';
-import { lstat, realpath, rm, rmdir, unlink } from 'node:fs/promises';
+import { lstat, mkdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECKPOINT_FILE_MAX_BYTES } from '../../../shared/limits.js';
 import { leftOutWhy, type LeftOutRecord } from './left-out.js';
 import type { LeftOutReader } from './left-out-reader.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { restoreRoom, type RestoreRoom } from './restore-room.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import { checkSnapshotId, checkWorkspacePath } from './store-input.js';
 
@@ -35,17 +40,28 @@ export async function restoreFiles(
   records: LeftOutReader,
   snapshot: string,
   paths: readonly string[],
+  /** Where the writes and deletions run (restore-room.ts); absent: as the app. */
+  sandbox?: Sandbox,
 ): Promise<string[]> {
   checkSnapshotId(snapshot);
   const unique = [...new Set(paths.map(checkWorkspacePath))];
   if (unique.length === 0) return [];
   const record = await records.read(snapshot);
   const entries = await snapshotEntries(shadow, snapshot, unique);
-  const { write, remove, leftAlone } = await sortPaths(shadow.workspaceRoot, unique, record, entries);
-  await removeSafely(shadow.workspaceRoot, remove, entries.folders);
-  await removeEmptyFoldersInTheWay(shadow.workspaceRoot, write);
-  await checkWayIsClear(shadow.workspaceRoot, write);
-  if (write.length > 0) await checkout(shadow, entries, write);
+  const root = shadow.workspaceRoot;
+  const { write, remove, leftAlone } = await sortPaths(root, unique, record, entries);
+  const deletions = await plannedDeletions(root, remove, entries.folders, write);
+  if (deletions.files.length + deletions.folders.length === 0 && write.length === 0) return leftAlone;
+  const scratch = shadow.layout.tempFile('restore');
+  await mkdir(scratch, { recursive: true });
+  try {
+    const room = await restoreRoom(shadow, sandbox, { scratch, targets: [...write, ...remove] });
+    if (deletions.files.length + deletions.folders.length > 0) await room.remove(deletions.files, deletions.folders);
+    await checkWayIsClear(root, write);
+    if (write.length > 0) await checkout(shadow, room, entries, write, scratch);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
   return leftAlone;
 }
 
@@ -126,40 +142,37 @@ function ancestors(p: string): string[] {
 }
 
 /**
- * Deletes the file or link at each path reached through real folders only (behind a link
- * or a file, git sees nothing there), never a folder; then the folders this emptied that
- * the snapshot does not have, deepest first.
+ * What to delete: the file or link at each path reached through real folders only (behind
+ * a link or a file, git sees nothing there), never a folder; then, deepest first, the
+ * folders this empties that the snapshot does not have, and any folder standing where a
+ * file goes (each goes only if empty: an empty folder holds nothing to lose, and no
+ * snapshot can hold it; one with anything in it stays, and checkWayIsClear refuses).
  */
-async function removeSafely(root: string, paths: string[], snapshotFolders: ReadonlySet<string>): Promise<void> {
+async function plannedDeletions(
+  root: string,
+  remove: string[],
+  snapshotFolders: ReadonlySet<string>,
+  write: string[],
+): Promise<{ files: string[]; folders: string[] }> {
   const kinds = new FolderKinds(root);
-  const emptied = new Set<string>();
-  await inBatches(paths, async (p) => {
-    const folders = await kinds.realFolders(p);
-    if (folders === null) return;
+  const files: string[] = [];
+  const folders = new Set<string>();
+  await inBatches(remove, async (p) => {
+    const way = await kinds.realFolders(p);
+    if (way === null) return;
     const full = path.join(root, p);
     if (!isInside(root, await realpath(path.dirname(full)))) return;
     const st = await lstat(full).catch(() => null);
     if (st === null || st.isDirectory()) return;
-    await unlink(full);
-    for (const f of folders) if (!snapshotFolders.has(f)) emptied.add(f);
+    files.push(p);
+    for (const f of way) if (!snapshotFolders.has(f)) folders.add(f);
   });
-  const deepestFirst = [...emptied].sort((a, b) => b.split('/').length - a.split('/').length);
-  for (const folder of deepestFirst) await rmdir(path.join(root, folder)).catch(() => undefined); // only if empty
-}
-
-/**
- * An empty folder where a file or link goes holds nothing to lose (and no snapshot can
- * hold it): it makes way, as a folder the restore emptied does. A folder with anything in
- * it stays, and checkWayIsClear refuses.
- */
-async function removeEmptyFoldersInTheWay(root: string, paths: string[]): Promise<void> {
-  const kinds = new FolderKinds(root);
-  await inBatches(paths, async (p) => {
+  await inBatches(write, async (p) => {
     if ((await kinds.realFolders(p)) === null) return;
-    const full = path.join(root, p);
-    if (!(await lstat(full).catch(() => null))?.isDirectory()) return;
-    await rmdir(full).catch(() => undefined); // only if empty
+    if ((await lstat(path.join(root, p)).catch(() => null))?.isDirectory()) folders.add(p);
   });
+  const deepestFirst = [...folders].sort((a, b) => b.split('/').length - a.split('/').length);
+  return { files, folders: deepestFirst };
 }
 
 async function checkWayIsClear(root: string, paths: string[]): Promise<void> {
@@ -182,31 +195,24 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void
   for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(work));
 }
 
-/** Writes the files through a temporary index that holds only them. */
-async function checkout(shadow: ShadowGit, entries: SnapshotEntries, paths: string[]): Promise<void> {
-  const indexFile = shadow.layout.tempFile('restore-index');
-  const locks = [`${indexFile}.lock`];
-  try {
-    await shadow.run({
-      what: 'prepare the files to restore',
-      args: ['update-index', '-z', '--index-info'],
-      indexFile,
-      workTree: true,
-      input: paths.map((p) => indexLine(p, entries)).join(''),
-      locks,
-    });
-    await shadow.run({
-      what: 'write the restored files',
-      args: ['checkout-index', '--all', '--force'],
-      indexFile,
-      workTree: true,
-      timeoutMs: LONG_TIMEOUT_MS,
-      locks,
-    });
-  } finally {
-    await rm(indexFile, { force: true });
-    await rm(`${indexFile}.lock`, { force: true });
-  }
+/** Writes the files through a temporary index that holds only them, in the restore's scratch folder. */
+async function checkout(
+  shadow: ShadowGit,
+  room: RestoreRoom,
+  entries: SnapshotEntries,
+  paths: string[],
+  scratch: string,
+): Promise<void> {
+  const indexFile = path.join(scratch, 'index');
+  await shadow.run({
+    what: 'prepare the files to restore',
+    args: ['update-index', '-z', '--index-info'],
+    indexFile,
+    workTree: true,
+    input: paths.map((p) => indexLine(p, entries)).join(''),
+    locks: [`${indexFile}.lock`],
+  });
+  await room.checkout(indexFile);
 }
 
 function indexLine(p: string, entries: SnapshotEntries): string {
