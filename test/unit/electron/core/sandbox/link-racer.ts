@@ -17,13 +17,16 @@ import type { ToolContext, ToolResult } from '../../../../../electron/core/tools
 /** renameat2's number: x86_64 316, arm64 276 (AT_FDCWD is -100, RENAME_EXCHANGE 2). */
 const RENAMEAT2 = process.arch === 'arm64' ? 276 : 316;
 
-/** Prints how many exchanges it made; checks for the stop file every 256 of them. */
+/**
+ * Prints how many exchanges it made; checks for the stop file every 256 tries. A try can
+ * fail (the app's restore replaced the link `d` by a folder, say): it goes on regardless.
+ */
 const SCRIPT = [
   // syscall may write to a string argument, so the names are variables, not literals.
-  'my ($max) = @ARGV; my $end = time + $max; my $n = 0; my ($d, $dl) = ("d", "dl");',
+  'my ($max) = @ARGV; my $end = time + $max; my ($n, $tries) = (0, 0); my ($d, $dl) = ("d", "dl");',
   'while (time <= $end) {',
-  `  syscall(${RENAMEAT2}, -100, $d, -100, $dl, 2) == 0 or die "renameat2: $!\\n";`,
-  '  last if ++$n % 256 == 0 && -e "race-stop";',
+  `  $n++ if syscall(${RENAMEAT2}, -100, $d, -100, $dl, 2) == 0;`,
+  '  last if ++$tries % 256 == 0 && -e "race-stop";',
   '}',
   'print "$n\\n";',
 ].join('\n');
@@ -58,14 +61,24 @@ export async function raceAsServer(sandbox: Sandbox, ws: string, maxSeconds: num
   });
 }
 
-/** Tells the racers to stop, and puts `d` back as the folder once they have. */
+/** Resolves once the racer has swapped `d` for the link at least once (it may take a while to start). */
+export async function racing(ws: string): Promise<void> {
+  for (const until = Date.now() + 30_000; Date.now() < until;) {
+    if ((await fs.lstat(path.join(ws, 'd')).catch(() => null))?.isSymbolicLink()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the racer never swapped d');
+}
+
+/** Tells the racers to stop. */
 export async function stopRace(ws: string): Promise<void> {
   await fs.writeFile(path.join(ws, 'race-stop'), '');
 }
 
+/** Puts `d` back as the folder and `dl` as the link, once the racers have stopped. */
 export async function untangle(ws: string): Promise<void> {
   await fs.rm(path.join(ws, 'race-stop'), { force: true });
-  if (!(await fs.lstat(path.join(ws, 'd'))).isSymbolicLink()) return;
+  if (!(await fs.lstat(path.join(ws, 'd')).catch(() => null))?.isSymbolicLink()) return;
   const aside = path.join(ws, 'd-aside');
   await fs.rename(path.join(ws, 'd'), aside);
   await fs.rename(path.join(ws, 'dl'), path.join(ws, 'd'));

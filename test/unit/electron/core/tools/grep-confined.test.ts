@@ -13,7 +13,15 @@ import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox
 import { Tools } from '../../../../../electron/core/tools/tools.js';
 import type { ToolContext } from '../../../../../electron/core/tools/types.js';
 import { unconfined } from '../../../../support/unconfined.js';
-import { exchanges, raceAsCommand, raceAsServer, setUpRace, stopRace, untangle } from '../sandbox/link-racer.js';
+import {
+  exchanges,
+  raceAsCommand,
+  raceAsServer,
+  racing,
+  setUpRace,
+  stopRace,
+  untangle,
+} from '../sandbox/link-racer.js';
 
 const SECRET = 'GATEHOUSE-RACER-SSH-KEY-4e1b';
 
@@ -85,6 +93,7 @@ describe('grep while a confined process swaps a searched folder for a link to ~/
   // One racer at a time: two spinning racers would take both cores of a small machine.
   it('never returns a byte of it while the racer runs as a command', { timeout: 120_000 }, async () => {
     const command = await raceAsCommand(confined, 100);
+    await racing(ws);
     const seen = await grepWhileRacing(150).finally(() => stopRace(ws));
     const raced = await command.done;
     await untangle(ws);
@@ -98,6 +107,7 @@ describe('grep while a confined process swaps a searched folder for a link to ~/
     const server = await raceAsServer(sandbox, ws, 100);
     const output: Buffer[] = [];
     server.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    await racing(ws);
     const seen = await grepWhileRacing(150).finally(() => stopRace(ws));
     await server.exited;
     await server.settle();
