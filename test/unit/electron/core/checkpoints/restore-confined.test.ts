@@ -70,13 +70,13 @@ const MADE = Array.from({ length: 10 }, (_, i) => `d/n${i}.txt`);
 
 describe('a restore while a confined process swaps the restored folder for a link outside', () => {
   /** Snapshot a: the 40 files at v1; b: at v2 with 10 files made. The outside folder holds 10 files of those names. */
-  async function twoSnapshots(store: ShadowCheckpointStore): Promise<{ a: string; b: string }> {
+  async function twoSnapshots(store: ShadowCheckpointStore, linkTo = outside): Promise<{ a: string; b: string }> {
     await writeTree(ws, Object.fromEntries(FILES.map((p) => [p, 'v1\n'])));
     const a = (await store.snapshot()).id;
     await writeTree(ws, Object.fromEntries([...FILES, ...MADE].map((p) => [p, 'v2\n'])));
     const b = (await store.snapshot()).id;
     await writeTree(outside, Object.fromEntries(MADE.map((p) => [path.basename(p), 'precious\n'])));
-    await setUpRace(ws, outside);
+    await setUpRace(ws, linkTo);
     return { a, b };
   }
 
@@ -139,6 +139,20 @@ describe('a restore while a confined process swaps the restored folder for a lin
     await store.restore(ids.a, [...FILES, ...MADE]);
     expect(await fs.readFile(path.join(ws, 'd', 'f7.desktop'), 'utf8')).toBe('v1\n');
     await expect(fs.access(path.join(ws, 'd', 'n3.txt'))).rejects.toThrow();
+  });
+  it("writes nothing into the workspace's .git through a link to its hooks", { timeout: 120_000 }, async () => {
+    const hooks = path.join(ws, '.git', 'hooks');
+    await fs.mkdir(hooks, { recursive: true });
+    const store = await openStore(true);
+    const ids = await twoSnapshots(store, hooks);
+    const server = await raceAsServer(sandbox, ws, 100);
+    await racing(ws);
+    await undoRedo(store, ids, 15).finally(() => stopRace(ws));
+    await server.exited;
+    await server.settle();
+    await server.release();
+    await untangle(ws);
+    expect(await fs.readdir(hooks)).toEqual([]);
   });
 });
 

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
+import { readOnlyProfile } from '../../../../../electron/core/sandbox/helper-view.js';
+import { runRipgrep } from '../../../../../electron/core/tools/ripgrep.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
 import type { ToolContext } from '../../../../../electron/core/tools/types.js';
 import { unconfined } from '../../../../support/unconfined.js';
@@ -153,5 +155,15 @@ describe('grep in the view answers as before', () => {
     const before = await grep(await contextFor(null), { pattern: 'needle', path: dataDir });
     expect(before).toBe(`${path.join(dataDir, 'notes.txt')}:1:needle in the data folder`);
     expect(await grep(confined, { pattern: 'needle', path: dataDir })).toBe(before);
+  });
+});
+
+describe('ripgrep in a view bubblewrap cannot set up', () => {
+  it("is an error in bubblewrap's words, never read as no match", async () => {
+    await put(path.join(ws, 'a.txt'), 'needle\n');
+    const profile = await sandbox.profile(ws, { network: false, git: false });
+    const view = { sandbox, profile: readOnlyProfile(profile, [ws, path.join(root, 'not-there')]) };
+    const exit = await runRipgrep(['needle'], { cwd: ws, env: { PATH: process.env.PATH }, view }, () => {});
+    expect(exit).toMatchObject({ code: 2, stderr: expect.stringMatching(/^bwrap: /) });
   });
 });
