@@ -21,20 +21,8 @@ import { isWithin } from './within.js';
 
 /**
  * The read-only view of `shown` (real paths: the workspace, or a searched folder outside
- * it, and the helper's program folder), or null where no sandbox can run here: the helper
- * then runs as the app, as before, and the command cards already say commands are
- * unconfined there. Throws SandboxRefusal as a command's profile would.
+ * it, and the helper's program folder), made from the command profile of the workspace.
  */
-export async function readView(
-  sandbox: Sandbox,
-  workspaceRoot: string,
-  shown: readonly string[],
-): Promise<Confine | null> {
-  if (!(await sandbox.availability()).available) return null;
-  const profile = await sandbox.profile(workspaceRoot, { network: false, git: false });
-  return { sandbox, profile: readOnlyProfile(profile, shown) };
-}
-
 export function readOnlyProfile(command: SandboxProfile, shown: readonly string[]): SandboxProfile {
   return {
     network: false,
@@ -59,7 +47,11 @@ export interface RestorePlaces {
   targets: readonly string[];
 }
 
-/** The view a restore runs in, or null where no sandbox can run here (see readView). */
+/**
+ * The view a restore runs in, or null where no sandbox can run here: the restore then runs
+ * as the app, as before, and the command cards already say commands are unconfined there.
+ * Throws SandboxRefusal as a command's profile would.
+ */
 export async function restoreView(
   sandbox: Sandbox,
   workspaceRoot: string,

@@ -14,7 +14,7 @@
 import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Confine } from '../process/process-group.js';
-import { readView } from '../sandbox/helper-view.js';
+import { readOnlyProfile } from '../sandbox/helper-view.js';
 import { ripgrepPath } from './ripgrep.js';
 import type { ToolContext } from './types.js';
 
@@ -25,17 +25,27 @@ const RIPGREP_FOLDER = realFolderOf(ripgrepPath);
 
 /** The view for a search whose working folder (the scope) is `scope`; null where no sandbox can run. */
 export async function grepView(ctx: ToolContext, scope: string): Promise<Confine | null> {
-  const shown = [scope, RIPGREP_FOLDER, ...(await rulesAbove(scope)), ...(await globalIgnore(ctx))];
-  return readView(ctx.sandbox.sandbox, ctx.workspace.root, shown);
+  const { sandbox } = ctx.sandbox;
+  if (!(await sandbox.availability()).available) return null;
+  // All at once: this is on the way of every grep.
+  const [command, above, global] = await Promise.all([
+    sandbox.profile(ctx.workspace.root, { network: false, git: false }),
+    rulesAbove(scope),
+    globalIgnore(ctx),
+  ]);
+  return { sandbox, profile: readOnlyProfile(command, [scope, RIPGREP_FOLDER, ...above, ...global]) };
 }
 
 async function rulesAbove(scope: string): Promise<string[]> {
-  const found: string[] = [];
-  for (let dir = path.dirname(scope); ; dir = path.dirname(dir)) {
-    for (const name of IGNORE_FILES) if (await isFile(path.join(dir, name))) found.push(path.join(dir, name));
-    found.push(...(await gitMarker(path.join(dir, '.git'))));
-    if (path.dirname(dir) === dir) return found;
-  }
+  const folders: string[] = [];
+  for (let dir = path.dirname(scope); folders.at(-1) !== dir; dir = path.dirname(dir)) folders.push(dir);
+  const found = await Promise.all(
+    folders.flatMap((dir) => [
+      ...IGNORE_FILES.map(async (name) => ((await isFile(path.join(dir, name))) ? [path.join(dir, name)] : [])),
+      gitMarker(path.join(dir, '.git')),
+    ]),
+  );
+  return found.flat();
 }
 
 /**

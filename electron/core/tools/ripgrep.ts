@@ -116,8 +116,9 @@ async function startConfined(args: readonly string[], run: RipgrepRun, view: Con
   const closed = (async () => {
     const exit = await group.exited;
     await group.closed;
-    await group.settle();
-    await group.release();
+    // Its streams are closed, so ripgrep is gone: the answer need not wait for the sandbox's
+    // last process to be reaped, nor its private /tmp to go.
+    void group.settle().then(() => group.release());
     const bwrapFailed = exit.code === 1 && /^bwrap: /.test(Buffer.concat(stderrHead).toString('utf8'));
     if (bwrapFailed) return { code: 2, signal: null };
     if (exit.code !== null && exit.code > 128) return { code: null, signal: signalName(exit.code - 128) };
