@@ -11,18 +11,20 @@
  * a path whose way is still blocked after them (a
  * folder where the file goes, a file or link where a parent folder goes) is refused with
  * an Error before anything is written, rather than have git delete what is in the way.
+ * Whether it will be is judged before the deletions, so that the deletions and the writes
+ * run as one program.
  *
  * The checks here are a first pass: the deletions and writes themselves run in the
  * sandbox's view (restore-room.ts), where a link swapped in after a check leads nowhere.
  */
 import type { Stats } from 'node:fs';
-import { lstat, mkdir, realpath, rm } from 'node:fs/promises';
+import { lstat, mkdir, readdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECKPOINT_FILE_MAX_BYTES } from '../../../shared/limits.js';
 import { leftOutWhy, type LeftOutRecord } from './left-out.js';
 import type { LeftOutReader } from './left-out-reader.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { restoreRoom, type RestoreRoom } from './restore-room.js';
+import { restoreRoom, type Deletions } from './restore-room.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import { checkSnapshotId, checkWorkspacePath } from './store-input.js';
 
@@ -52,16 +54,19 @@ export async function restoreFiles(
   const { write, remove, leftAlone } = await sortPaths(root, unique, record, entries);
   const deletions = await plannedDeletions(root, remove, entries.folders, write);
   if (deletions.files.length + deletions.folders.length === 0 && write.length === 0) return leftAlone;
+  // Judged now, on the workspace as the deletions will leave it, so that the deletions and
+  // the writes can run as one confined program.
+  const blocked = await wayBlocked(root, write, deletions);
   const scratch = shadow.layout.tempFile('restore');
   await mkdir(scratch, { recursive: true });
   try {
     const room = await restoreRoom(shadow, sandbox, { scratch, targets: [...write, ...remove] });
-    if (deletions.files.length + deletions.folders.length > 0) await room.remove(deletions.files, deletions.folders);
-    await checkWayIsClear(root, write);
-    if (write.length > 0) await checkout(shadow, room, entries, write, scratch);
+    const indexFile = blocked || write.length === 0 ? null : await prepareIndex(shadow, entries, write, scratch);
+    await room.apply(deletions, indexFile);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+  if (blocked) throw new Error(blocked);
   return leftAlone;
 }
 
@@ -153,7 +158,7 @@ async function plannedDeletions(
   remove: string[],
   snapshotFolders: ReadonlySet<string>,
   write: string[],
-): Promise<{ files: string[]; folders: string[] }> {
+): Promise<Deletions> {
   const kinds = new FolderKinds(root);
   const files: string[] = [];
   const folders = new Set<string>();
@@ -175,34 +180,74 @@ async function plannedDeletions(
   return { files, folders: deepestFirst };
 }
 
-async function checkWayIsClear(root: string, paths: string[]): Promise<void> {
+/**
+ * Why a path cannot be written once the deletions are done, or null: a file or link where
+ * a folder on its way goes, or a folder (one that will not be emptied and go) where the
+ * file goes. Git would delete what is in the way; the person may still want it.
+ */
+async function wayBlocked(root: string, paths: string[], deletions: Deletions): Promise<string | null> {
   const kinds = new FolderKinds(root);
+  const gone = new Set(deletions.files);
+  const goes = new FoldersThatGo(root, gone, new Set(deletions.folders));
+  const why: string[] = [];
   await inBatches(paths, async (p) => {
     for (const rel of ancestors(p)) {
-      const st = await kinds.stat(rel);
+      const st = gone.has(rel) ? null : await kinds.stat(rel);
       if (st === null) break; // the rest of the way is made fresh
       if (!st.isDirectory()) {
-        throw new Error(`cannot restore ${p}: ${rel} is a ${st.isSymbolicLink() ? 'link' : 'file'} now, not a folder`);
+        why.push(`cannot restore ${p}: ${rel} is a ${st.isSymbolicLink() ? 'link' : 'file'} now, not a folder`);
+        return;
       }
     }
-    if ((await lstat(path.join(root, p)).catch(() => null))?.isDirectory()) {
-      throw new Error(`cannot restore ${p}: a folder is there now`);
-    }
+    const st = await lstat(path.join(root, p)).catch(() => null);
+    if (st?.isDirectory() && !(await goes.goes(p))) why.push(`cannot restore ${p}: a folder is there now`);
   });
+  return why.sort()[0] ?? null;
+}
+
+/** Whether a folder the deletions empty will be empty, so that its rmdir takes it: all it holds goes first. */
+class FoldersThatGo {
+  private readonly known = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly root: string,
+    private readonly files: ReadonlySet<string>,
+    private readonly folders: ReadonlySet<string>,
+  ) {}
+
+  goes(folder: string): Promise<boolean> {
+    let answer = this.known.get(folder);
+    if (!answer) {
+      answer = this.folders.has(folder) ? this.allGo(folder) : Promise.resolve(false);
+      this.known.set(folder, answer);
+    }
+    return answer;
+  }
+
+  private async allGo(folder: string): Promise<boolean> {
+    const names = await readdir(path.join(this.root, folder)).catch(() => null);
+    if (names === null) return false;
+    for (const name of names) {
+      const rel = `${folder}/${name}`;
+      if (this.files.has(rel)) continue;
+      const st = await lstat(path.join(this.root, rel)).catch(() => null);
+      if (!st?.isDirectory() || !(await this.goes(rel))) return false;
+    }
+    return true;
+  }
 }
 
 async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(work));
 }
 
-/** Writes the files through a temporary index that holds only them, in the restore's scratch folder. */
-async function checkout(
+/** The temporary index that holds only the files to write, in the restore's scratch folder. */
+async function prepareIndex(
   shadow: ShadowGit,
-  room: RestoreRoom,
   entries: SnapshotEntries,
   paths: string[],
   scratch: string,
-): Promise<void> {
+): Promise<string> {
   const indexFile = path.join(scratch, 'index');
   await shadow.run({
     what: 'prepare the files to restore',
@@ -212,7 +257,7 @@ async function checkout(
     input: paths.map((p) => indexLine(p, entries)).join(''),
     locks: [`${indexFile}.lock`],
   });
-  await room.checkout(indexFile);
+  return indexFile;
 }
 
 function indexLine(p: string, entries: SnapshotEntries): string {

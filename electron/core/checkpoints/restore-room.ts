@@ -23,16 +23,20 @@ import type { Confine } from '../process/process-group.js';
 import { restoreView } from '../sandbox/helper-view.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { GitError } from './git-run.js';
-import { LONG_TIMEOUT_MS, QUICK_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
+import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import { shadowConfigArgs, shadowEnv } from './shadow-git-env.js';
 
 const PARALLEL = 64;
 
+/** What a restore deletes, relative to the workspace: files, then folders where empty, in this order. */
+export interface Deletions {
+  files: string[];
+  folders: string[];
+}
+
 export interface RestoreRoom {
-  /** Deletes these files (relative paths), then these folders where empty, in the order given. */
-  remove(files: readonly string[], folders: readonly string[]): Promise<void>;
-  /** Writes every file of the index `indexFile` (in the scratch folder) into the workspace. */
-  checkout(indexFile: string): Promise<void>;
+  /** Deletes, then writes every file of the index `indexFile` (in the scratch folder), if one is given. */
+  apply(deletions: Deletions, indexFile: string | null): Promise<void>;
 }
 
 export interface RoomPlaces {
@@ -63,13 +67,12 @@ export async function restoreRoom(
 function appRoom(shadow: ShadowGit): RestoreRoom {
   const root = shadow.workspaceRoot;
   return {
-    async remove(files, folders) {
+    async apply({ files, folders }, indexFile) {
       for (let i = 0; i < files.length; i += PARALLEL) {
         await Promise.all(files.slice(i, i + PARALLEL).map((p) => unlink(path.join(root, p))));
       }
       for (const folder of folders) await rmdir(path.join(root, folder)).catch(() => undefined); // only if empty
-    },
-    async checkout(indexFile) {
+      if (indexFile === null) return;
       await shadow.run({
         what: 'write the restored files',
         args: ['checkout-index', '--all', '--force'],
@@ -84,53 +87,65 @@ function appRoom(shadow: ShadowGit): RestoreRoom {
 
 /**
  * Deletes with rm and rmdir, reading NUL-separated lists from the scratch folder (any
- * number of paths, any bytes in them but NUL); the folders only where empty, quietly.
+ * number of paths, any bytes in them but NUL), the folders only where empty, quietly;
+ * then runs the rest of its arguments (git writing the files), if any. One sandbox for all.
  */
-const REMOVE_SCRIPT = 'xargs -0 -r -a "$0" rm -f -- || exit; xargs -0 -r -a "$1" rmdir -- 2>/dev/null; exit 0';
+const APPLY_SCRIPT = [
+  'files=$1 folders=$2; shift 2',
+  'if [ -s "$files" ]; then xargs -0 -a "$files" rm -f -- || exit 1; fi',
+  'if [ -s "$folders" ]; then xargs -0 -a "$folders" rmdir -- 2>/dev/null; fi',
+  'if [ $# -gt 0 ]; then exec "$@"; fi',
+].join('\n');
 
 function confinedRoom(shadow: ShadowGit, view: Confine, scratch: string): RestoreRoom {
   const root = shadow.workspaceRoot;
-  const run = (what: string, argv: string[], declaredEnv: Record<string, string>, timeoutMs: number) =>
-    runToEnd(
-      { argv, cwd: root, env: { PATH: process.env.PATH }, declaredEnv, timeoutMs, streamMaxBytes: 64 * 1024 },
-      view,
-    ).then((outcome) => failed(what, argv, outcome));
   return {
-    async remove(files, folders) {
-      const lists = [path.join(scratch, 'remove-files'), path.join(scratch, 'remove-folders')];
-      await writeFile(lists[0] as string, nulList(files));
-      await writeFile(lists[1] as string, nulList(folders));
-      await run(
-        'delete the files to restore',
-        ['sh', '-c', REMOVE_SCRIPT, ...lists],
-        { LC_ALL: 'C' },
-        QUICK_TIMEOUT_MS,
+    async apply({ files, folders }, indexFile) {
+      const write = indexFile === null ? null : checkoutCommand(shadow, indexFile);
+      const deleting = files.length + folders.length > 0;
+      if (!write && !deleting) return;
+      const lists = [path.join(scratch, 'delete-files'), path.join(scratch, 'delete-folders')];
+      if (deleting) {
+        await writeFile(lists[0] as string, nulList(files));
+        await writeFile(lists[1] as string, nulList(folders));
+      }
+      // Without deletions git runs alone: no shell, no rm, fewer programs to start.
+      const argv = deleting ? ['sh', '-c', APPLY_SCRIPT, 'restore', ...lists, ...(write?.argv ?? [])] : write!.argv;
+      const env = { LC_ALL: 'C', ...write?.env };
+      const spec = { argv, cwd: root, env: { PATH: process.env.PATH }, declaredEnv: env, timeoutMs: LONG_TIMEOUT_MS };
+      failed(
+        write ? 'write the restored files' : 'delete the files to restore',
+        await runToEnd({ ...spec, streamMaxBytes: 64 * 1024 }, view),
       );
-    },
-    async checkout(indexFile) {
-      const {
-        PATH: _path,
-        HOME: _home,
-        ...env
-      } = shadowEnv({
-        gitDir: shadow.layout.repo,
-        home: shadow.layout.storeDir,
-        workTree: root,
-        indexFile,
-      });
-      const argv = [shadow.git, ...shadowConfigArgs({}), 'checkout-index', '--all', '--force'];
-      await run('write the restored files', argv, definedOnly(env), LONG_TIMEOUT_MS);
     },
   };
 }
 
-function failed(what: string, argv: readonly string[], outcome: RunOutcome): void {
+/** git checkout-index with the store's isolated settings (shadow-git-env.ts); PATH and HOME are the sandbox's. */
+function checkoutCommand(shadow: ShadowGit, indexFile: string): { argv: string[]; env: Record<string, string> } {
+  const {
+    PATH: _path,
+    HOME: _home,
+    ...env
+  } = shadowEnv({
+    gitDir: shadow.layout.repo,
+    home: shadow.layout.storeDir,
+    workTree: shadow.workspaceRoot,
+    indexFile,
+  });
+  return {
+    argv: [shadow.git, ...shadowConfigArgs({}), 'checkout-index', '--all', '--force'],
+    env: definedOnly(env),
+  };
+}
+
+function failed(what: string, outcome: RunOutcome): void {
   if (outcome.exitCode === 0) return;
   const how = outcome.timedOut
     ? 'it took too long'
     : outcome.exitCode === null
       ? `it was stopped by ${outcome.signal ?? 'a signal'}`
-      : `${path.basename(argv[0] ?? '')} exited with ${outcome.exitCode}`;
+      : `it exited with ${outcome.exitCode}`;
   const said = outcome.stderr.text.trim();
   throw new GitError(`could not ${what}: ${how}${said ? `: ${said}` : ''}`);
 }
