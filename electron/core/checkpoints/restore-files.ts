@@ -48,19 +48,22 @@ export async function restoreFiles(
   checkSnapshotId(snapshot);
   const unique = [...new Set(paths.map(checkWorkspacePath))];
   if (unique.length === 0) return [];
+  const root = shadow.workspaceRoot;
+  const scratch = shadow.layout.tempFile('restore');
+  // The room (the sandbox's view, restore-room.ts) is made while the snapshot is read.
+  const rooming = restoreRoom(shadow, sandbox, { scratch, targets: unique });
+  rooming.catch(() => {}); // awaited below, unless a step before throws
   const record = await records.read(snapshot);
   const entries = await snapshotEntries(shadow, snapshot, unique);
-  const root = shadow.workspaceRoot;
   const { write, remove, leftAlone } = await sortPaths(root, unique, record, entries);
   const deletions = await plannedDeletions(root, remove, entries.folders, write);
   if (deletions.files.length + deletions.folders.length === 0 && write.length === 0) return leftAlone;
   // Judged now, on the workspace as the deletions will leave it, so that the deletions and
   // the writes can run as one confined program.
   const blocked = await wayBlocked(root, write, deletions);
-  const scratch = shadow.layout.tempFile('restore');
   await mkdir(scratch, { recursive: true });
   try {
-    const room = await restoreRoom(shadow, sandbox, { scratch, targets: [...write, ...remove] });
+    const room = await rooming;
     const indexFile = blocked || write.length === 0 ? null : await prepareIndex(shadow, entries, write, scratch);
     await room.apply(deletions, indexFile);
   } finally {

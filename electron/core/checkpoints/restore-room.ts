@@ -18,8 +18,8 @@
  */
 import { rmdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runToEnd, type RunOutcome } from '../process/command-run.js';
-import type { Confine } from '../process/process-group.js';
+import type { Readable } from 'node:stream';
+import { ProcessGroup, type Confine } from '../process/process-group.js';
 import { restoreView } from '../sandbox/helper-view.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { GitError } from './git-run.js';
@@ -27,6 +27,7 @@ import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import { shadowConfigArgs, shadowEnv } from './shadow-git-env.js';
 
 const PARALLEL = 64;
+const STDERR_TAIL_BYTES = 4 * 1024;
 
 /** What a restore deletes, relative to the workspace: files, then folders where empty, in this order. */
 export interface Deletions {
@@ -42,7 +43,7 @@ export interface RestoreRoom {
 export interface RoomPlaces {
   /** A fresh folder of this restore's own, in the store's tmp/: its index and lists. */
   scratch: string;
-  /** The workspace paths the restore may write or delete, relative. */
+  /** The workspace paths the restore may write or delete, relative (a read-only place holding one is left writable). */
   targets: readonly string[];
 }
 
@@ -111,12 +112,8 @@ function confinedRoom(shadow: ShadowGit, view: Confine, scratch: string): Restor
       }
       // Without deletions git runs alone: no shell, no rm, fewer programs to start.
       const argv = deleting ? ['sh', '-c', APPLY_SCRIPT, 'restore', ...lists, ...(write?.argv ?? [])] : write!.argv;
-      const env = { LC_ALL: 'C', ...write?.env };
-      const spec = { argv, cwd: root, env: { PATH: process.env.PATH }, declaredEnv: env, timeoutMs: LONG_TIMEOUT_MS };
-      failed(
-        write ? 'write the restored files' : 'delete the files to restore',
-        await runToEnd({ ...spec, streamMaxBytes: 64 * 1024 }, view),
-      );
+      const what = write ? 'write the restored files' : 'delete the files to restore';
+      failed(what, await runInView(argv, { LC_ALL: 'C', ...write?.env }, root, view));
     },
   };
 }
@@ -139,15 +136,63 @@ function checkoutCommand(shadow: ShadowGit, indexFile: string): { argv: string[]
   };
 }
 
-function failed(what: string, outcome: RunOutcome): void {
-  if (outcome.exitCode === 0) return;
-  const how = outcome.timedOut
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stderr: string;
+}
+
+/**
+ * One program in the view, to its end, through the process room. Its answer does not wait
+ * for the sandbox's init to be reaped (it is dead or dying once the wrapper has exited and
+ * the streams closed), only for what the sandbox made in the workspace to go.
+ */
+async function runInView(
+  argv: string[],
+  declaredEnv: Record<string, string>,
+  cwd: string,
+  view: Confine,
+): Promise<Ended> {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+  const group = await ProcessGroup.start({ argv, cwd, env, declaredEnv, stdin: 'ignore', confine: view });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void group.stop();
+  }, LONG_TIMEOUT_MS);
+  const stderr = tail(group.stderr, STDERR_TAIL_BYTES);
+  group.stdout?.resume();
+  try {
+    const exit = await group.exited;
+    await group.closed;
+    return { ...exit, timedOut, stderr: stderr() };
+  } finally {
+    clearTimeout(timer);
+    void group.settle();
+    await group.release();
+  }
+}
+
+function failed(what: string, ended: Ended): void {
+  if (ended.code === 0) return;
+  const how = ended.timedOut
     ? 'it took too long'
-    : outcome.exitCode === null
-      ? `it was stopped by ${outcome.signal ?? 'a signal'}`
-      : `it exited with ${outcome.exitCode}`;
-  const said = outcome.stderr.text.trim();
+    : ended.code === null
+      ? `it was stopped by ${ended.signal ?? 'a signal'}`
+      : `it exited with ${ended.code}`;
+  const said = ended.stderr.trim();
   throw new GitError(`could not ${what}: ${how}${said ? `: ${said}` : ''}`);
+}
+
+/** The last `keep` bytes a stream gave, as text (a program says what went wrong at the end). */
+function tail(stream: Readable | null, keep: number): () => string {
+  let held = Buffer.alloc(0);
+  stream?.on('data', (chunk: Buffer) => {
+    held = Buffer.concat([held, chunk]);
+    if (held.length > keep * 2) held = held.subarray(held.length - keep);
+  });
+  return () => held.subarray(Math.max(0, held.length - keep)).toString('utf8');
 }
 
 function nulList(paths: readonly string[]): string {
