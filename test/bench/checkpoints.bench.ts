@@ -115,28 +115,29 @@ async function undoConfined(): Promise<void> {
   const reference: number[] = [];
   try {
     for (let round = 0; round < 8; round++) {
-      const before = await asTheApp.snapshot();
+      // Each side takes its own snapshots, as a session does: a store knows what its own snapshots left out.
+      const before = { ours: await confined.snapshot(), reference: await asTheApp.snapshot() };
       const edited = Array.from({ length: 80 }, (_, i) => smallFile(round * 211 + i * 97));
       const made = Array.from({ length: 20 }, (_, i) => path.join('src', 'made', `r${round}-${i}.ts`));
       for (const p of [...edited, ...made]) {
         mkdirSync(path.dirname(path.join(ws, p)), { recursive: true });
         writeFileSync(path.join(ws, p), `// turn ${round}\n`);
       }
-      const after = await asTheApp.snapshot();
+      const after = { ours: await confined.snapshot(), reference: await asTheApp.snapshot() };
       const paths = [...edited, ...made].map((p) => p.split(path.sep).join('/'));
-      // Each undo, then the turn put back (unmeasured), then the other undo; who goes first alternates.
-      const sides: [number[], ShadowCheckpointStore][] = [
-        [ours, confined],
-        [reference, asTheApp],
+      // Each undo, then the turn put back (unmeasured); who goes first alternates.
+      const sides: ['ours' | 'reference', number[], ShadowCheckpointStore][] = [
+        ['ours', ours, confined],
+        ['reference', reference, asTheApp],
       ];
       if (round % 2 === 1) sides.reverse();
-      for (const [times, store] of sides) {
+      for (const [side, times, store] of sides) {
         const t0 = performance.now();
-        await store.restore(before.id, paths);
+        await store.restore(before[side].id, paths);
         times.push(performance.now() - t0);
-        await asTheApp.restore(after.id, paths);
+        await store.restore(after[side].id, paths);
       }
-      await asTheApp.restore(before.id, paths);
+      await asTheApp.restore(before.reference.id, paths);
     }
   } finally {
     await sandbox.dispose();
