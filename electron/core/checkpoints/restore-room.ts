@@ -16,6 +16,7 @@
  * Where no sandbox can run, the restore acts as the app, as it did before: the command
  * cards there already say that commands are unconfined, so no confined racer exists.
  */
+import { realpathSync } from 'node:fs';
 import { rmdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -57,11 +58,20 @@ export async function restoreRoom(
     ? await restoreView(sandbox, shadow.workspaceRoot, {
         store: shadow.layout.repo,
         scratch: places.scratch,
-        programs: [shadow.git],
+        programs: [realOr(shadow.git)],
         targets: places.targets.map((p) => path.join(shadow.workspaceRoot, p)),
       })
     : null;
   return view ? confinedRoom(shadow, view, places.scratch) : appRoom(shadow);
+}
+
+/** A program's real path: a link in PATH (`/usr/local/bin/git` → its install) is shown where it lands. */
+function realOr(program: string): string {
+  try {
+    return realpathSync(program);
+  } catch {
+    return program;
+  }
 }
 
 /** As the app: each path was just looked at with lstat; only a racer could change it now, and none is confined here. */
