@@ -96,32 +96,50 @@ function appRoom(shadow: ShadowGit): RestoreRoom {
   };
 }
 
+/** Past this many bytes of quoted paths, the script reads its paths from lists rather than holding them. */
+const INLINE_MAX_BYTES = 64 * 1024;
+
 /**
- * Deletes with rm and rmdir, reading NUL-separated lists from the scratch folder (any
- * number of paths, any bytes in them but NUL), the folders only where empty, quietly;
- * then runs the rest of its arguments (git writing the files), if any. One sandbox for all.
+ * The shell script that deletes (files with rm, then folders with rmdir, only where
+ * empty, quietly), then runs the rest of its arguments (git writing the files), if any:
+ * one sandbox for all. The paths are in the script, each single-quoted, so that only rm
+ * and rmdir start; a long list is read instead, NUL-separated, from the scratch folder.
  */
-const APPLY_SCRIPT = [
-  'files=$1 folders=$2; shift 2',
-  'if [ -s "$files" ]; then xargs -0 -a "$files" rm -f -- || exit 1; fi',
-  'if [ -s "$folders" ]; then xargs -0 -a "$folders" rmdir -- 2>/dev/null; fi',
-  'if [ $# -gt 0 ]; then exec "$@"; fi',
-].join('\n');
+async function deletionScript({ files, folders }: Deletions, scratch: string): Promise<string> {
+  const inline = [
+    ...(files.length > 0 ? [`rm -f -- ${files.map(quoted).join(' ')} || exit 1`] : []),
+    ...(folders.length > 0 ? [`rmdir -- ${folders.map(quoted).join(' ')} 2>/dev/null`] : []),
+  ];
+  if (inline.reduce((n, line) => n + Buffer.byteLength(line), 0) <= INLINE_MAX_BYTES)
+    return [...inline, EXEC_REST].join('\n');
+  const lists = [path.join(scratch, 'delete-files'), path.join(scratch, 'delete-folders')] as const;
+  await writeFile(lists[0], nulList(files));
+  await writeFile(lists[1], nulList(folders));
+  return [
+    `if [ -s ${quoted(lists[0])} ]; then xargs -0 -a ${quoted(lists[0])} rm -f -- || exit 1; fi`,
+    `if [ -s ${quoted(lists[1])} ]; then xargs -0 -a ${quoted(lists[1])} rmdir -- 2>/dev/null; fi`,
+    EXEC_REST,
+  ].join('\n');
+}
+
+const EXEC_REST = 'if [ $# -gt 0 ]; then exec "$@"; fi';
+
+/** A word for sh: single quotes hold every byte as it is, a single quote is closed, escaped and reopened. */
+function quoted(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
 
 function confinedRoom(shadow: ShadowGit, view: Confine, scratch: string): RestoreRoom {
   const root = shadow.workspaceRoot;
   return {
-    async apply({ files, folders }, indexFile) {
+    async apply(deletions, indexFile) {
       const write = indexFile === null ? null : checkoutCommand(shadow, indexFile);
-      const deleting = files.length + folders.length > 0;
+      const deleting = deletions.files.length + deletions.folders.length > 0;
       if (!write && !deleting) return;
-      const lists = [path.join(scratch, 'delete-files'), path.join(scratch, 'delete-folders')];
-      if (deleting) {
-        await writeFile(lists[0] as string, nulList(files));
-        await writeFile(lists[1] as string, nulList(folders));
-      }
       // Without deletions git runs alone: no shell, no rm, fewer programs to start.
-      const argv = deleting ? ['sh', '-c', APPLY_SCRIPT, 'restore', ...lists, ...(write?.argv ?? [])] : write!.argv;
+      const argv = deleting
+        ? ['sh', '-c', await deletionScript(deletions, scratch), 'restore', ...(write?.argv ?? [])]
+        : write!.argv;
       const what = write ? 'write the restored files' : 'delete the files to restore';
       failed(what, await runInView(argv, { LC_ALL: 'C', ...write?.env }, root, view));
     },

@@ -175,6 +175,34 @@ describe('a restore and a link that points inside the workspace', () => {
   });
 });
 
+describe('a confined restore and the names it deletes', () => {
+  it.each([
+    [
+      'names that hold quotes, spaces, a newline and a dash first',
+      ["it's here.txt", 'a "b" $(c) `d`.txt', 'two\nlines.txt', '-rf'],
+    ],
+    // 3000 quoted names are more than one argument may hold (128 KiB): the script reads them from a list.
+    [
+      'more names than a script can hold',
+      Array.from({ length: 3000 }, (_, i) => `made-by-the-turn-with-a-long-name-${i}.txt`),
+    ],
+  ])('deletes exactly the files the turn made: %s', async (_what, names) => {
+    const store = await openStore(true);
+    await writeTree(ws, { 'keep.txt': 'keep\n', 'sub/keep.txt': 'keep\n' });
+    const a = await store.snapshot();
+    await writeTree(ws, Object.fromEntries(names.map((n) => [`sub/made/${n}`, 'made\n'])));
+    await fs.writeFile(path.join(ws, 'keep.txt'), 'changed\n');
+    const b = await store.snapshot();
+    const paths = (await store.changes(a.id, b.id)).map((c) => c.path);
+    expect(paths).toHaveLength(names.length + 1);
+    await store.restore(a.id, paths);
+    // Nothing else either: the empty places the sandbox stood in for .git and the app's folders are gone.
+    expect((await fs.readdir(ws)).sort()).toEqual(['keep.txt', 'sub']);
+    expect(await fs.readdir(path.join(ws, 'sub'))).toEqual(['keep.txt']);
+    expect(await fs.readFile(path.join(ws, 'keep.txt'), 'utf8')).toBe('keep\n');
+  });
+});
+
 describe('a confined restore of the places commands may not write', () => {
   it("writes a file of the app's folders the turn changed, and leaves the workspace's .git as it was", async () => {
     await fs.mkdir(path.join(ws, '.git'));
