@@ -114,7 +114,7 @@ async function undoConfined(): Promise<void> {
   const ours: number[] = [];
   const reference: number[] = [];
   try {
-    for (let round = 0; round < 8; round++) {
+    for (let round = 0; round < 16; round++) {
       // Each side takes its own snapshots, as a session does: a store knows what its own snapshots left out.
       const before = { ours: await confined.snapshot(), reference: await asTheApp.snapshot() };
       const edited = Array.from({ length: 80 }, (_, i) => smallFile(round * 211 + i * 97));
