@@ -102,6 +102,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     limitBytes: () => settings.current().checkpointLimitBytes,
     onUnexpected: options.onUnexpected,
+    // Undo, redo and a rewind write and delete in the sandbox's view of the workspace.
+    sandbox,
   });
   const sessions = new Sessions({
     store,

@@ -8,14 +8,19 @@
  * (b) a snapshot after a command changed 100 files, against the person's git recording the
  *     same change (`git add -A` and `git commit`);
  * (c) the store's growth over 100 snapshots that each edit one line of a 1 MiB text file,
- *     after the repack policy, against 100 whole copies.
+ *     after the repack policy, against 100 whole copies;
+ * (d) the undo of a 100-file turn (80 files edited, 20 made) with the restore confined in
+ *     the sandbox's view (issue 31: real bubblewrap, this machine's home), against the same
+ *     undo as the app did it before (no sandbox); target <= 1.5x.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findGit } from '../../electron/core/checkpoints/find-git.js';
 import { openCheckpointStore, type ShadowCheckpointStore } from '../../electron/core/checkpoints/shadow-repo.js';
+import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 import { measure, reportRatio } from './measure.js';
 
 const SMALL_FILES = 20_000;
@@ -52,6 +57,7 @@ try {
 
   await unchanged(store);
   await hundredChanged(store);
+  await undoConfined();
   await growth(store);
 } finally {
   rmSync(root, { recursive: true, force: true });
@@ -86,6 +92,58 @@ async function hundredChanged(store: ShadowCheckpointStore): Promise<void> {
   }
   reportRatio(
     '(b) snapshot after a command changed 100 files vs git add -A + git commit (median)',
+    median(ours),
+    median(reference),
+    1.5,
+  );
+}
+
+async function undoConfined(): Promise<void> {
+  const sandbox = new BwrapSandbox({ dataDir: path.join(root, 'data'), home: os.homedir(), env: process.env });
+  if (!(await sandbox.availability()).available) throw new Error('the undo bench needs bubblewrap');
+  const open = (indexName: string, confined: boolean) =>
+    openCheckpointStore({
+      storeDir: path.join(root, 'data', 'store'),
+      workspaceRoot: ws,
+      indexName,
+      git: git.ok ? git.git : 'git',
+      ...(confined ? { sandbox } : {}),
+    });
+  const confined = await open('undo-confined', true);
+  const asTheApp = await open('undo-as-the-app', false);
+  const ours: number[] = [];
+  const reference: number[] = [];
+  try {
+    for (let round = 0; round < 16; round++) {
+      // Each side takes its own snapshots, as a session does: a store knows what its own snapshots left out.
+      const before = { ours: await confined.snapshot(), reference: await asTheApp.snapshot() };
+      const edited = Array.from({ length: 80 }, (_, i) => smallFile(round * 211 + i * 97));
+      const made = Array.from({ length: 20 }, (_, i) => path.join('src', 'made', `r${round}-${i}.ts`));
+      for (const p of [...edited, ...made]) {
+        mkdirSync(path.dirname(path.join(ws, p)), { recursive: true });
+        writeFileSync(path.join(ws, p), `// turn ${round}\n`);
+      }
+      const after = { ours: await confined.snapshot(), reference: await asTheApp.snapshot() };
+      const paths = [...edited, ...made].map((p) => p.split(path.sep).join('/'));
+      // Each undo, then the turn put back (unmeasured); who goes first alternates.
+      const sides: ['ours' | 'reference', number[], ShadowCheckpointStore][] = [
+        ['ours', ours, confined],
+        ['reference', reference, asTheApp],
+      ];
+      if (round % 2 === 1) sides.reverse();
+      for (const [side, times, store] of sides) {
+        const t0 = performance.now();
+        await store.restore(before[side].id, paths);
+        times.push(performance.now() - t0);
+        await store.restore(after[side].id, paths);
+      }
+      await asTheApp.restore(before.reference.id, paths);
+    }
+  } finally {
+    await sandbox.dispose();
+  }
+  reportRatio(
+    '(d) undo of a 100-file turn (80 edited, 20 made), confined vs as the app (median)',
     median(ours),
     median(reference),
     1.5,

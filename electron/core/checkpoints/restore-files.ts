@@ -11,13 +11,20 @@
  * a path whose way is still blocked after them (a
  * folder where the file goes, a file or link where a parent folder goes) is refused with
  * an Error before anything is written, rather than have git delete what is in the way.
+ * Whether it will be is judged before the deletions, so that the deletions and the writes
+ * run as one program.
+ *
+ * The checks here are a first pass: the deletions and writes themselves run in the
+ * sandbox's view (restore-room.ts), where a link swapped in after a check leads nowhere.
  */
 import type { Stats } from 'node:fs';
-import { lstat, realpath, rm, rmdir, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECKPOINT_FILE_MAX_BYTES } from '../../../shared/limits.js';
 import { leftOutWhy, type LeftOutRecord } from './left-out.js';
 import type { LeftOutReader } from './left-out-reader.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { restoreRoom, type Deletions } from './restore-room.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
 import { checkSnapshotId, checkWorkspacePath } from './store-input.js';
 
@@ -35,17 +42,34 @@ export async function restoreFiles(
   records: LeftOutReader,
   snapshot: string,
   paths: readonly string[],
+  /** Where the writes and deletions run (restore-room.ts); absent: as the app. */
+  sandbox?: Sandbox,
 ): Promise<string[]> {
   checkSnapshotId(snapshot);
   const unique = [...new Set(paths.map(checkWorkspacePath))];
   if (unique.length === 0) return [];
+  const root = shadow.workspaceRoot;
+  const scratch = shadow.layout.tempFile('restore');
+  // The room (the sandbox's view, restore-room.ts) is made while the snapshot is read.
+  const rooming = restoreRoom(shadow, sandbox, { scratch, targets: unique });
+  rooming.catch(() => {}); // awaited below, unless a step before throws
   const record = await records.read(snapshot);
   const entries = await snapshotEntries(shadow, snapshot, unique);
-  const { write, remove, leftAlone } = await sortPaths(shadow.workspaceRoot, unique, record, entries);
-  await removeSafely(shadow.workspaceRoot, remove, entries.folders);
-  await removeEmptyFoldersInTheWay(shadow.workspaceRoot, write);
-  await checkWayIsClear(shadow.workspaceRoot, write);
-  if (write.length > 0) await checkout(shadow, entries, write);
+  const { write, remove, leftAlone } = await sortPaths(root, unique, record, entries);
+  const deletions = await plannedDeletions(root, remove, entries.folders, write);
+  if (deletions.files.length + deletions.folders.length === 0 && write.length === 0) return leftAlone;
+  // Judged now, on the workspace as the deletions will leave it, so that the deletions and
+  // the writes can run as one confined program.
+  const blocked = await wayBlocked(root, write, deletions);
+  await mkdir(scratch, { recursive: true });
+  try {
+    const room = await rooming;
+    const indexFile = blocked || write.length === 0 ? null : await prepareIndex(shadow, entries, write, scratch);
+    await room.apply(deletions, indexFile);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  if (blocked) throw new Error(blocked);
   return leftAlone;
 }
 
@@ -126,87 +150,117 @@ function ancestors(p: string): string[] {
 }
 
 /**
- * Deletes the file or link at each path reached through real folders only (behind a link
- * or a file, git sees nothing there), never a folder; then the folders this emptied that
- * the snapshot does not have, deepest first.
+ * What to delete: the file or link at each path reached through real folders only (behind
+ * a link or a file, git sees nothing there), never a folder; then, deepest first, the
+ * folders this empties that the snapshot does not have, and any folder standing where a
+ * file goes (each goes only if empty: an empty folder holds nothing to lose, and no
+ * snapshot can hold it; one with anything in it stays, and checkWayIsClear refuses).
  */
-async function removeSafely(root: string, paths: string[], snapshotFolders: ReadonlySet<string>): Promise<void> {
+async function plannedDeletions(
+  root: string,
+  remove: string[],
+  snapshotFolders: ReadonlySet<string>,
+  write: string[],
+): Promise<Deletions> {
   const kinds = new FolderKinds(root);
-  const emptied = new Set<string>();
-  await inBatches(paths, async (p) => {
-    const folders = await kinds.realFolders(p);
-    if (folders === null) return;
+  const files: string[] = [];
+  const folders = new Set<string>();
+  await inBatches(remove, async (p) => {
+    const way = await kinds.realFolders(p);
+    if (way === null) return;
     const full = path.join(root, p);
     if (!isInside(root, await realpath(path.dirname(full)))) return;
     const st = await lstat(full).catch(() => null);
     if (st === null || st.isDirectory()) return;
-    await unlink(full);
-    for (const f of folders) if (!snapshotFolders.has(f)) emptied.add(f);
+    files.push(p);
+    for (const f of way) if (!snapshotFolders.has(f)) folders.add(f);
   });
-  const deepestFirst = [...emptied].sort((a, b) => b.split('/').length - a.split('/').length);
-  for (const folder of deepestFirst) await rmdir(path.join(root, folder)).catch(() => undefined); // only if empty
+  await inBatches(write, async (p) => {
+    if ((await kinds.realFolders(p)) === null) return;
+    if ((await lstat(path.join(root, p)).catch(() => null))?.isDirectory()) folders.add(p);
+  });
+  const deepestFirst = [...folders].sort((a, b) => b.split('/').length - a.split('/').length);
+  return { files, folders: deepestFirst };
 }
 
 /**
- * An empty folder where a file or link goes holds nothing to lose (and no snapshot can
- * hold it): it makes way, as a folder the restore emptied does. A folder with anything in
- * it stays, and checkWayIsClear refuses.
+ * Why a path cannot be written once the deletions are done, or null: a file or link where
+ * a folder on its way goes, or a folder (one that will not be emptied and go) where the
+ * file goes. Git would delete what is in the way; the person may still want it.
  */
-async function removeEmptyFoldersInTheWay(root: string, paths: string[]): Promise<void> {
+async function wayBlocked(root: string, paths: string[], deletions: Deletions): Promise<string | null> {
   const kinds = new FolderKinds(root);
-  await inBatches(paths, async (p) => {
-    if ((await kinds.realFolders(p)) === null) return;
-    const full = path.join(root, p);
-    if (!(await lstat(full).catch(() => null))?.isDirectory()) return;
-    await rmdir(full).catch(() => undefined); // only if empty
-  });
-}
-
-async function checkWayIsClear(root: string, paths: string[]): Promise<void> {
-  const kinds = new FolderKinds(root);
+  const gone = new Set(deletions.files);
+  const goes = new FoldersThatGo(root, gone, new Set(deletions.folders));
+  const why: string[] = [];
   await inBatches(paths, async (p) => {
     for (const rel of ancestors(p)) {
-      const st = await kinds.stat(rel);
+      const st = gone.has(rel) ? null : await kinds.stat(rel);
       if (st === null) break; // the rest of the way is made fresh
       if (!st.isDirectory()) {
-        throw new Error(`cannot restore ${p}: ${rel} is a ${st.isSymbolicLink() ? 'link' : 'file'} now, not a folder`);
+        why.push(`cannot restore ${p}: ${rel} is a ${st.isSymbolicLink() ? 'link' : 'file'} now, not a folder`);
+        return;
       }
     }
-    if ((await lstat(path.join(root, p)).catch(() => null))?.isDirectory()) {
-      throw new Error(`cannot restore ${p}: a folder is there now`);
-    }
+    const st = await lstat(path.join(root, p)).catch(() => null);
+    if (st?.isDirectory() && !(await goes.goes(p))) why.push(`cannot restore ${p}: a folder is there now`);
   });
+  return why.sort()[0] ?? null;
+}
+
+/** Whether a folder the deletions empty will be empty, so that its rmdir takes it: all it holds goes first. */
+class FoldersThatGo {
+  private readonly known = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly root: string,
+    private readonly files: ReadonlySet<string>,
+    private readonly folders: ReadonlySet<string>,
+  ) {}
+
+  goes(folder: string): Promise<boolean> {
+    let answer = this.known.get(folder);
+    if (!answer) {
+      answer = this.folders.has(folder) ? this.allGo(folder) : Promise.resolve(false);
+      this.known.set(folder, answer);
+    }
+    return answer;
+  }
+
+  private async allGo(folder: string): Promise<boolean> {
+    const names = await readdir(path.join(this.root, folder)).catch(() => null);
+    if (names === null) return false;
+    for (const name of names) {
+      const rel = `${folder}/${name}`;
+      if (this.files.has(rel)) continue;
+      const st = await lstat(path.join(this.root, rel)).catch(() => null);
+      if (!st?.isDirectory() || !(await this.goes(rel))) return false;
+    }
+    return true;
+  }
 }
 
 async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(work));
 }
 
-/** Writes the files through a temporary index that holds only them. */
-async function checkout(shadow: ShadowGit, entries: SnapshotEntries, paths: string[]): Promise<void> {
-  const indexFile = shadow.layout.tempFile('restore-index');
-  const locks = [`${indexFile}.lock`];
-  try {
-    await shadow.run({
-      what: 'prepare the files to restore',
-      args: ['update-index', '-z', '--index-info'],
-      indexFile,
-      workTree: true,
-      input: paths.map((p) => indexLine(p, entries)).join(''),
-      locks,
-    });
-    await shadow.run({
-      what: 'write the restored files',
-      args: ['checkout-index', '--all', '--force'],
-      indexFile,
-      workTree: true,
-      timeoutMs: LONG_TIMEOUT_MS,
-      locks,
-    });
-  } finally {
-    await rm(indexFile, { force: true });
-    await rm(`${indexFile}.lock`, { force: true });
-  }
+/** The temporary index that holds only the files to write, in the restore's scratch folder. */
+async function prepareIndex(
+  shadow: ShadowGit,
+  entries: SnapshotEntries,
+  paths: string[],
+  scratch: string,
+): Promise<string> {
+  const indexFile = path.join(scratch, 'index');
+  await shadow.run({
+    what: 'prepare the files to restore',
+    args: ['update-index', '-z', '--index-info'],
+    indexFile,
+    workTree: true,
+    input: paths.map((p) => indexLine(p, entries)).join(''),
+    locks: [`${indexFile}.lock`],
+  });
+  return indexFile;
 }
 
 function indexLine(p: string, entries: SnapshotEntries): string {

@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangedFile } from '../../../shared/checkpoints.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
 import { fileDiff, type FileDiff } from './file-diff.js';
 import { GitError } from './git-run.js';
@@ -43,6 +44,11 @@ export interface OpenCheckpointStoreOptions {
   git: string;
   /** Where a failure of the background packing goes; it never reaches a caller otherwise. */
   onBackgroundError?: (err: unknown) => void;
+  /**
+   * The sandbox a restore's writes and deletions run in (restore-room.ts); absent, they
+   * run as the app: tests of the store alone, and the size listing, which never restores.
+   */
+  sandbox?: Sandbox;
 }
 
 export async function openCheckpointStore(options: OpenCheckpointStoreOptions): Promise<ShadowCheckpointStore> {
@@ -55,6 +61,7 @@ export async function openCheckpointStore(options: OpenCheckpointStoreOptions): 
     new ShadowGit(options.git, layout, root),
     worktreeName(options.indexName),
     options.onBackgroundError ?? ((err) => console.error('checkpoint store: packing failed:', err)),
+    options.sandbox,
   );
 }
 
@@ -70,6 +77,7 @@ export class ShadowCheckpointStore implements CheckpointStore {
     private readonly shadow: ShadowGit,
     private readonly worktree: string,
     private readonly onBackgroundError: (err: unknown) => void,
+    private readonly sandbox?: Sandbox,
   ) {
     this.lock = storeLock(shadow.layout.storeDir);
     this.records = new LeftOutReader(shadow);
@@ -105,7 +113,7 @@ export class ShadowCheckpointStore implements CheckpointStore {
     await this.requireWorkspace();
     return this.lock.shared(() =>
       inTurn(this.worktreeDir, () =>
-        this.explainMissing([snapshot], () => restoreFiles(this.shadow, this.records, snapshot, paths)),
+        this.explainMissing([snapshot], () => restoreFiles(this.shadow, this.records, snapshot, paths, this.sandbox)),
       ),
     );
   }

@@ -7,6 +7,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckpointStore, GitAvailability } from './checkpoint-store.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 import { findGit } from './find-git.js';
 import { openCheckpointStore, storeDirFor } from './shadow-repo.js';
 import type { CheckpointAccess } from './session-checkpoints.js';
@@ -24,6 +25,8 @@ export interface WorkspaceStoresDeps {
   /** Where git is, or why it is not; by default the system git on PATH. */
   git?: () => Promise<GitAvailability>;
   onUnexpected?: (err: unknown) => void;
+  /** The sandbox a restore's writes and deletions run in (a NoSandbox where none can run). */
+  sandbox: Sandbox;
 }
 
 export class WorkspaceStores {
@@ -71,7 +74,7 @@ export class WorkspaceStores {
   ): Promise<CheckpointStore> {
     await mkdir(storeDir, { recursive: true });
     await writeFile(path.join(storeDir, WORKSPACE_FILE), workspaceRoot);
-    return openCheckpointStore({ storeDir, workspaceRoot, indexName: sessionId, git });
+    return openCheckpointStore({ storeDir, workspaceRoot, indexName: sessionId, git, sandbox: this.deps.sandbox });
   }
 
   /** Every PRUNE_EVERY checkpoints, the store drops its oldest snapshots if it is over the limit. */

@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { GREP_LINE_MAX_CHARS, GREP_MAX_MATCHES, GREP_TIME_LIMIT_MS } from '../../../shared/limits.js';
+import { grepView } from './grep-view.js';
 import { ignoreFlags } from './ignore-scope.js';
 import { readPlanFor } from './plan-kind.js';
 import { RgOutputReader } from './rg-output.js';
@@ -93,24 +94,45 @@ async function planGrep(args: GrepArgs, ctx: ToolContext): Promise<Plan> {
 
 async function executeGrep(p: Plan, ctx: ToolContext, exec: ExecContext, timeLimitMs: number): Promise<ToolResult> {
   const plan = readPlanFor(p, 'grep');
+  // In the sandbox's read-only view, so that a link swapped in under the walk leads nowhere
+  // (grep-view.ts). Where no sandbox can run, ripgrep runs as the app, as commands then do.
+  // Made meanwhile, as it is on the way of every grep; a moved target is caught as before.
+  const viewing = scopeOf(plan, ctx).then((scope) => grepView(ctx, scope));
+  viewing.catch(() => {}); // awaited below, unless a check before throws
   await recheckTarget(ctx, plan.target);
   // ripgrep follows whatever the path holds when it opens it: pinned here, confirmed after.
   const pinned = await pinTarget(plan.target);
-  const { args: rgArgs, cwd } = await ripgrepCommand(plan, ctx);
+  const [{ args: rgArgs, cwd }, view] = await Promise.all([ripgrepCommand(plan, ctx), viewing]);
   const enough = new AbortController();
   const reader = new RgOutputReader(GREP_MAX_MATCHES, GREP_LINE_MAX_CHARS, () => enough.abort());
-  const run = { cwd, env: ctx.commandEnv, signal: exec.signal, timeLimitMs, enough: enough.signal };
+  const run = {
+    cwd,
+    env: ctx.commandEnv,
+    signal: exec.signal,
+    timeLimitMs,
+    enough: enough.signal,
+    ...(view ? { view } : {}),
+  };
   const exit = await runRipgrep(rgArgs, run, (chunk) => reader.feed(chunk));
   await confirmUnmoved(ctx, plan.target, pinned, 'searched');
   return grepResult(reader, exit, shownPath(ctx, plan.target), timeLimitMs);
+}
+
+/** The folder ripgrep works in and searches within: the workspace root, or outside it the searched folder. */
+async function scopeOf(plan: ReadPlan, ctx: ToolContext): Promise<string> {
+  return plan.target.inside ? ctx.workspace.root : searchDirOf(plan.target.real);
+}
+
+async function searchDirOf(real: string): Promise<string> {
+  return (await fs.stat(real)).isDirectory() ? real : path.dirname(real);
 }
 
 /** The argv and working folder for a plan. Exported for the benchmark, which runs the same command raw. */
 export async function ripgrepCommand(plan: ReadPlan, ctx: ToolContext): Promise<{ args: string[]; cwd: string }> {
   const args = plan.args as GrepArgs;
   const real = plan.target.real;
-  const searchDir = (await fs.stat(real)).isDirectory() ? real : path.dirname(real);
-  const cwd = plan.target.inside ? ctx.workspace.root : searchDir;
+  const searchDir = await searchDirOf(real);
+  const cwd = await scopeOf(plan, ctx);
   const rel = path.relative(cwd, real);
   return {
     args: [

@@ -1,9 +1,13 @@
 /**
  * Running the bundled ripgrep binary (from @vscode/ripgrep, so nothing needs installing)
- * and streaming its stdout to a consumer as it arrives.
+ * and streaming its stdout to a consumer as it arrives: inside the sandbox's read-only
+ * view when one is given (sandbox/helper-view.ts), started through the process room.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
+import type { Readable } from 'node:stream';
 import { rgPath } from '@vscode/ripgrep';
+import { ProcessGroup, type Confine } from '../process/process-group.js';
 
 /** Only the start of stderr is kept: enough for ripgrep's error message. */
 const STDERR_MAX_BYTES = 8 * 1024;
@@ -38,34 +42,107 @@ export interface RipgrepRun {
   timeLimitMs?: number;
   /** Aborted once the caller has what it needs (the first matches and that there are more): ripgrep stops there. */
   enough?: AbortSignal;
+  /** The sandbox's view to run in; absent where no sandbox can run (ripgrep then runs as the app). */
+  view?: Confine;
 }
 
-export function runRipgrep(
+/** A started ripgrep, confined or not: its streams, how to kill it at once, and its end. */
+interface Started {
+  stdout: Readable;
+  stderr: Readable;
+  kill(): void;
+  closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export async function runRipgrep(
   args: readonly string[],
   run: RipgrepRun,
   onStdout: (chunk: Buffer) => void,
 ): Promise<RipgrepExit> {
+  const child = run.view ? await startConfined(args, run, run.view) : await startPlain(args, run);
+  const stderr: Buffer[] = [];
+  let stderrBytes = 0;
+  const stops = stopWhenAsked(child, run);
+  child.stdout.on('data', onStdout);
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderrBytes < STDERR_MAX_BYTES) stderr.push(chunk);
+    stderrBytes += chunk.length;
+  });
+  const { code, signal } = await child.closed.finally(() => stops.release());
+  const text = Buffer.concat(stderr).subarray(0, STDERR_MAX_BYTES).toString('utf8');
+  return { code, signal, stderr: text, stopped: stops.why() };
+}
+
+/** stdin is /dev/null: given no path, ripgrep searches its working folder, not stdin. */
+function startPlain(args: readonly string[], run: RipgrepRun): Promise<Started> {
   return new Promise((resolve, reject) => {
-    // stdin is /dev/null: given no path, ripgrep searches its working folder, not stdin.
     const child = spawn(ripgrepPath, args, { cwd: run.cwd, env: run.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const stderr: Buffer[] = [];
-    let stderrBytes = 0;
-    const stops = stopWhenAsked(child, run);
-    child.stdout.on('data', onStdout);
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderrBytes < STDERR_MAX_BYTES) stderr.push(chunk);
-      stderrBytes += chunk.length;
-    });
+    let started = false;
+    // Kept for the child's whole life: an 'error' with no listener would crash the app. Once
+    // started, its 'close' still comes and says how it ended.
     child.on('error', (err) => {
-      stops.release();
-      reject(err);
+      if (!started) reject(err);
     });
-    child.on('close', (code, killedBy) => {
-      stops.release();
-      const text = Buffer.concat(stderr).subarray(0, STDERR_MAX_BYTES).toString('utf8');
-      resolve({ code, signal: killedBy, stderr: text, stopped: stops.why() });
+    child.once('spawn', () => {
+      started = true;
+      resolve({
+        stdout: child.stdout,
+        stderr: child.stderr,
+        kill: () => child.kill('SIGKILL'),
+        closed: new Promise((done) => child.on('close', (code, signal) => done({ code, signal }))),
+      });
     });
   });
+}
+
+/**
+ * ripgrep in the sandbox's view. Killed, the whole group goes at once (the wrapper and all
+ * inside). bwrap reports ripgrep's exit code as its own, 128+n when signal n ended it; a
+ * sandbox that could not set up says "bwrap: …" and exits 1, which would read as "no
+ * match", so that is an error here (2, with bwrap's words).
+ */
+async function startConfined(args: readonly string[], run: RipgrepRun, view: Confine): Promise<Started> {
+  const group = await ProcessGroup.start({
+    argv: [ripgrepPath, ...args],
+    cwd: run.cwd,
+    env: run.env,
+    stdin: 'ignore',
+    confine: view,
+  });
+  const stderrHead: Buffer[] = [];
+  group.stderr?.on('data', (chunk: Buffer) => {
+    if (stderrHead.length < 4) stderrHead.push(chunk);
+  });
+  const closed = (async () => {
+    const exit = await group.exited;
+    await group.closed;
+    // Its streams are closed, so ripgrep is gone: the answer need not wait for the sandbox's
+    // last process to be reaped, nor its private /tmp to go.
+    void group.settle().then(() => group.release());
+    const bwrapFailed = exit.code === 1 && /^bwrap: /.test(Buffer.concat(stderrHead).toString('utf8'));
+    if (bwrapFailed) return { code: 2, signal: null };
+    if (exit.code !== null && exit.code > 128) return { code: null, signal: signalName(exit.code - 128) };
+    return exit;
+  })();
+  return {
+    stdout: group.stdout as Readable,
+    stderr: group.stderr as Readable,
+    // The group's id is the wrapper's pid; once it has exited the id may be reused, so no signal then.
+    kill: () => {
+      if (group.exit !== null) return;
+      try {
+        process.kill(-group.pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    },
+    closed,
+  };
+}
+
+function signalName(n: number): NodeJS.Signals | null {
+  const entry = Object.entries(osConstants.signals).find(([, value]) => value === n);
+  return entry ? (entry[0] as NodeJS.Signals) : 'SIGKILL';
 }
 
 /**
@@ -73,11 +150,11 @@ export function runRipgrep(
  * which came first. SIGKILL: ripgrep has nothing to clean up, and starts no children of
  * its own here (no --pre, no decompression), so killing it ends the whole search.
  */
-function stopWhenAsked(child: ChildProcess, { signal, timeLimitMs, enough }: RipgrepRun) {
+function stopWhenAsked(child: Started, { signal, timeLimitMs, enough }: RipgrepRun) {
   let stopped: RipgrepExit['stopped'] = null;
   const stop = (why: 'time' | 'abort' | 'enough') => {
     stopped ??= why;
-    child.kill('SIGKILL');
+    child.kill();
   };
   const timer = timeLimitMs === undefined ? undefined : setTimeout(() => stop('time'), timeLimitMs);
   const onAbort = () => stop('abort');

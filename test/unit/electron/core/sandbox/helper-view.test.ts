@@ -1,0 +1,69 @@
+/**
+ * The views of the app's own helpers (sandbox/helper-view.ts), as data: what a grep and a
+ * restore may read and write, made from a command's profile. (That bubblewrap holds them
+ * to it is shown by grep-confined.test.ts and restore-confined.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { readOnlyProfile, restoreProfile } from '../../../../../electron/core/sandbox/helper-view.js';
+import type { SandboxProfile } from '../../../../../electron/core/sandbox/sandbox.js';
+
+const WS = '/home/me/src/app';
+const DATA = '/home/me/.config/Gatehouse';
+const command: SandboxProfile = {
+  network: false,
+  git: false,
+  home: '/home/me',
+  writable: [WS],
+  readOnly: [`${WS}/.git`, `${WS}/.gatehouse`, `${WS}/.claude`],
+  shown: ['/home/me/.cargo/bin'],
+  hidden: [DATA, '/home/me/.config/gh', '/run'],
+};
+
+describe('the read view', () => {
+  it('writes nothing, shows only what it is given, and keeps every other hidden place hidden', () => {
+    expect(readOnlyProfile(command, [WS, '/opt/rg'])).toEqual({
+      network: false,
+      git: false,
+      home: '/home/me',
+      writable: [],
+      readOnly: [],
+      shown: [WS, '/opt/rg'],
+      hidden: [DATA, '/home/me/.config/gh', '/run'],
+    });
+  });
+
+  it('shows a searched place inside a hidden one (the data folder, once a card allowed it)', () => {
+    expect(readOnlyProfile(command, [`${DATA}/notes`]).hidden).toEqual(['/home/me/.config/gh', '/run']);
+  });
+});
+
+describe('the restore view', () => {
+  const places = {
+    store: `${DATA}/checkpoints/abc/repo`,
+    scratch: `${DATA}/checkpoints/abc/tmp/restore-1`,
+    programs: ['/usr/bin/git'],
+    targets: [`${WS}/src/a.txt`],
+  };
+
+  it('writes the workspace and its scratch folder, reads the store and git, and keeps .git and the app places read-only', () => {
+    expect(restoreProfile(command, places)).toEqual({
+      network: false,
+      git: false,
+      home: '/home/me',
+      writable: [WS, places.scratch],
+      readOnly: [`${WS}/.git`, `${WS}/.gatehouse`, `${WS}/.claude`],
+      shown: [places.store, '/usr'],
+      hidden: ['/home/me/.config/gh', '/run'],
+    });
+  });
+
+  it('leaves writable a read-only place that holds a path it restores', () => {
+    const claude = restoreProfile(command, { ...places, targets: [`${WS}/.claude/settings.json`] });
+    expect(claude.readOnly).toEqual([`${WS}/.git`, `${WS}/.gatehouse`]);
+  });
+
+  it('shows a git that lives below the home with its prefix', () => {
+    const brewed = restoreProfile(command, { ...places, programs: ['/home/linuxbrew/.linuxbrew/bin/git'] });
+    expect(brewed.shown).toEqual([places.store, '/home/linuxbrew/.linuxbrew']);
+  });
+});
