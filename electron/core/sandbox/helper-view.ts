@@ -23,6 +23,15 @@ import { isWithin } from './within.js';
  * The read-only view of `shown` (real paths: the workspace, or a searched folder outside
  * it, and the helper's program folder), made from the command profile of the workspace.
  */
+/**
+ * Both views keep every place the command's profile hides. One that holds a shown place
+ * (the data folder holding the store, /var/tmp holding the workspace, a hidden folder
+ * holding a searched one a card allowed) is emptied around it by the bubblewrap arguments
+ * rather than covered, so only the shown place shows through: dropping it from the list
+ * instead showed the whole data folder to a restore, and the whole of /var/tmp to a grep,
+ * where a swapped link then led (the property suite's racer found it). A hidden place
+ * that is itself shown (the data folder a card allowed grep to search) is shown.
+ */
 export function readOnlyProfile(command: SandboxProfile, shown: readonly string[]): SandboxProfile {
   return {
     network: false,
@@ -32,7 +41,7 @@ export function readOnlyProfile(command: SandboxProfile, shown: readonly string[
     // Nothing is writable, so nothing need be made read-only (nor made empty to be).
     readOnly: [],
     shown: uniqueReal(shown),
-    hidden: stillHidden(command.hidden, shown),
+    hidden: keptHidden(command.hidden, shown),
   };
 }
 
@@ -71,16 +80,8 @@ export function restoreProfile(command: SandboxProfile, places: RestorePlaces): 
     writable: [...command.writable, places.scratch],
     readOnly: command.readOnly.filter((p) => !places.targets.some((t) => isWithin(t, p) || isWithin(p, t))),
     shown: uniqueReal(shown),
-    // The store lies in the data folder, which a command's profile hides as a whole: here
-    // it is not hidden, so the store shown can be read. Nothing in the data folder is
-    // writable but the scratch folder, and only the restore's own git reads (its store).
-    hidden: stillHidden(command.hidden, shown),
+    hidden: keptHidden(command.hidden, shown),
   };
-}
-
-/** Hidden places that hold none of the shown ones: a hidden place covers whatever is shown inside it. */
-function stillHidden(hidden: readonly string[], shown: readonly string[]): string[] {
-  return hidden.filter((h) => !shown.some((s) => isWithin(s, h)));
 }
 
 /**
@@ -91,6 +92,10 @@ function stillHidden(hidden: readonly string[], shown: readonly string[]): strin
 function programPrefix(program: string): string {
   const folder = path.dirname(program);
   return path.basename(folder) === 'bin' && path.dirname(folder) !== '/' ? path.dirname(folder) : folder;
+}
+
+function keptHidden(hidden: readonly string[], shown: readonly string[]): string[] {
+  return hidden.filter((h) => !shown.includes(h));
 }
 
 function uniqueReal(paths: readonly string[]): string[] {

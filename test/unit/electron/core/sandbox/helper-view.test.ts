@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readOnlyProfile, restoreProfile } from '../../../../../electron/core/sandbox/helper-view.js';
+import { bwrapArgs } from '../../../../../electron/core/sandbox/bwrap-args.js';
 import type { SandboxProfile } from '../../../../../electron/core/sandbox/sandbox.js';
 
 const WS = '/home/me/src/app';
@@ -32,8 +33,29 @@ describe('the read view', () => {
     });
   });
 
-  it('shows a searched place inside a hidden one (the data folder, once a card allowed it)', () => {
-    expect(readOnlyProfile(command, [`${DATA}/notes`]).hidden).toEqual(['/home/me/.config/gh', '/run']);
+  it('keeps hidden a place holding a searched one, for the arguments to empty around it, and shows one searched itself', () => {
+    // The data folder, once a card allowed grep there: a folder in it shows through the
+    // emptied data folder (bwrap-args.ts), and the data folder searched whole is shown.
+    expect(readOnlyProfile(command, [`${DATA}/notes`]).hidden).toEqual([DATA, '/home/me/.config/gh', '/run']);
+    expect(readOnlyProfile(command, [DATA]).hidden).toEqual(['/home/me/.config/gh', '/run']);
+  });
+
+  it('leaves only the searched place of a hidden folder holding it in the bubblewrap arguments', () => {
+    const profile = readOnlyProfile({ ...command, hidden: ['/var/tmp'] }, ['/var/tmp/ws']);
+    const args = bwrapArgs({
+      argv: ['rg'],
+      cwd: '/var/tmp/ws',
+      profile,
+      privateTmp: '/tmp/p',
+      hiddenFolders: new Set(['/var/tmp']),
+      homeRoots: ['/home'],
+      disableUserns: true,
+    });
+    // Emptied (a tmpfs, read-only at the end) with the searched place bound through it:
+    // a link in the workspace to /var/tmp/elsewhere leads nowhere.
+    expect(args.join(' ')).toContain('--tmpfs /var/tmp');
+    expect(args.join(' ')).toContain('--ro-bind /var/tmp/ws /var/tmp/ws');
+    expect(args.join(' ')).toContain('--remount-ro /var/tmp');
   });
 });
 
@@ -45,7 +67,7 @@ describe('the restore view', () => {
     targets: [`${WS}/src/a.txt`],
   };
 
-  it('writes the workspace and its scratch folder, reads the store and git, and keeps .git and the app places read-only', () => {
+  it('writes the workspace and its scratch folder, reads the store and git, keeps .git and the app places read-only, and the rest of the data folder hidden', () => {
     expect(restoreProfile(command, places)).toEqual({
       network: false,
       git: false,
@@ -53,7 +75,8 @@ describe('the restore view', () => {
       writable: [WS, places.scratch],
       readOnly: [`${WS}/.git`, `${WS}/.gatehouse`, `${WS}/.claude`],
       shown: [places.store, '/usr'],
-      hidden: ['/home/me/.config/gh', '/run'],
+      // The data folder stays hidden, emptied around the store and the scratch folder.
+      hidden: [DATA, '/home/me/.config/gh', '/run'],
     });
   });
 
