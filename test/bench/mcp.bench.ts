@@ -39,7 +39,7 @@ import type { EventPayload, SessionEvent } from '../../shared/events.js';
 import { MCP_CALL_TIMEOUT_MS, TURN_MAX_STEPS } from '../../shared/limits.js';
 import { applyOwned, foldEvents } from '../../shared/reducer.js';
 import { classify, grantForPlan } from '../../electron/core/gate/classify.js';
-import { Gate, type GateRecord, type ToolCall } from '../../electron/core/gate/gate.js';
+import { Gate, type GateRecord, type ToolCall } from '../../electron/core/gate/permission-gate.js';
 import { SessionLog, type Durability } from '../../electron/core/log/session-log.js';
 import { storeToolArgs } from '../../electron/core/log/tool-args.js';
 import { serverFingerprint, toolFingerprint } from '../../electron/core/mcp/fingerprint.js';

@@ -14,7 +14,7 @@
  */
 import type { CommandSandbox } from '../../../shared/cards.js';
 import type { McpServerState } from '../../../shared/contract.js';
-import { DENIED } from '../gate/gate.js';
+import { DENIED } from '../gate/permission-gate.js';
 import type { ToolDef, ToolResult } from '../tools/types.js';
 import { serverFingerprint } from './fingerprint.js';
 import type { McpServerConfig } from './mcp-config.js';

@@ -20,7 +20,7 @@ import type { Grant } from '../../../shared/cards.js';
 import type { McpOverview } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import { MCP_CALL_TIMEOUT_MS } from '../../../shared/limits.js';
-import type { Planner, ToolCall } from '../gate/gate.js';
+import type { Planner, ToolCall } from '../gate/permission-gate.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
 import { ToolError, type ExecContext, type Plan, type ToolDef, type ToolResult } from '../tools/types.js';

@@ -7,7 +7,7 @@
  * shown as written: a card goes into the log, and a value must never.
  */
 import type { CommandSandbox, McpServerCardBody, McpVariableFeed } from '../../../shared/cards.js';
-import type { ToolCall } from '../gate/gate.js';
+import type { ToolCall } from '../gate/permission-gate.js';
 import { profileOfCard } from '../sandbox/card-profile.js';
 import { planConfinement, type ConfinementPolicy } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';

@@ -15,7 +15,7 @@ import { isChatError } from '../chat/chat-error.js';
 import { ContextFullError } from '../context/context-full-error.js';
 import type { SessionContext } from '../context/session-context.js';
 import { CancelledError } from '../gate/gate-error.js';
-import { DENIED, type Gate, type ToolCall } from '../gate/gate.js';
+import { DENIED, type Gate, type ToolCall } from '../gate/permission-gate.js';
 import { finishRefused } from '../hooks/hook-report.js';
 import { readStopHooks } from '../hooks/stop-hooks.js';
 import type { Workspace } from '../paths/workspace.js';

@@ -10,7 +10,7 @@ import { editsDiffOf, proposalOf } from './card-texts.js';
 import type { EventPayload, RewindRestore, SessionEvent } from '../../../shared/events.js';
 import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
 import type { DiffFn } from '../gate/card-body.js';
-import { Gate, type Planner } from '../gate/gate.js';
+import { Gate, type Planner } from '../gate/permission-gate.js';
 import type { Workspace } from '../paths/workspace.js';
 import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';

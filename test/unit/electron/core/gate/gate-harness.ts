@@ -13,7 +13,7 @@ import type { Grant } from '../../../../../shared/cards.js';
 import type { SessionEvent } from '../../../../../shared/events.js';
 import { foldEvents, type CardEvent } from '../../../../../shared/reducer.js';
 import { CardDiffer } from '../../../../../electron/core/diff/card-differ.js';
-import { Gate, type Planner, type ToolCall } from '../../../../../electron/core/gate/gate.js';
+import { Gate, type Planner, type ToolCall } from '../../../../../electron/core/gate/permission-gate.js';
 import { SessionStore } from '../../../../../electron/core/log/session-store.js';
 import type { SessionRecord } from '../../../../../electron/core/log/session-record.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
