@@ -4,7 +4,7 @@
  */
 import type { CardBody, CommandSandbox } from '../../../shared/cards.js';
 import type { CardDiff } from '../../../shared/diff/card-diff.js';
-import type { DiffSides } from '../diff/unified-diff.js';
+import type { DiffSides } from '../diff/bytes-diff.js';
 import type { Plan } from '../tools/types.js';
 import { whyProposalUneditable } from './card-edits.js';
 

@@ -13,7 +13,7 @@ import { editProblem as problemOf, type EditPreview } from '../../../shared/card
 import type { Answer } from '../../../shared/cards.js';
 import { editPreviewOf, type DiffBase } from '../../../shared/diff/edit-preview.js';
 import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
-import { diffPath } from '../diff/unified-diff.js';
+import { diffPath } from '../diff/bytes-diff.js';
 import type { Plan, ToolResult, WritePlan } from '../tools/types.js';
 import type { DiffFn } from './card-body.js';
 import { GateError } from './gate-error.js';
