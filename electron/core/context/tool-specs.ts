@@ -7,7 +7,7 @@
  */
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
-import type { ToolSpec } from '../chat/tool-specs.js';
+import type { ToolSpec } from '../chat/sdk-tool-set.js';
 import type { ToolShown } from '../tools/types.js';
 
 /**
