@@ -41,7 +41,7 @@ import { applyOwned, foldEvents } from '../../shared/reducer.js';
 import { classify, grantForPlan } from '../../electron/core/gate/classify.js';
 import { Gate, type GateRecord, type ToolCall } from '../../electron/core/gate/permission-gate.js';
 import { SessionLog, type Durability } from '../../electron/core/log/session-log.js';
-import { storeToolArgs } from '../../electron/core/log/tool-args.js';
+import { storeToolArgs } from '../../electron/core/log/stored-tool-args.js';
 import { serverFingerprint, toolFingerprint } from '../../electron/core/mcp/fingerprint.js';
 import type { McpServerConfig } from '../../electron/core/mcp/mcp-config.js';
 import { toolResultOf } from '../../electron/core/mcp/mcp-result.js';

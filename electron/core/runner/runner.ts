@@ -21,7 +21,7 @@ import { readStopHooks } from '../hooks/stop-hooks.js';
 import type { Workspace } from '../paths/workspace.js';
 import { findSkills, loadSkill, skillRoots } from '../skills/skills.js';
 import type { ToolResult } from '../tools/types.js';
-import { storeToolArgs } from '../log/tool-args.js';
+import { storeToolArgs } from '../log/stored-tool-args.js';
 import { capText } from '../text/output-cap.js';
 import { askSchema, finishSchema, useSkillSchema } from './agent-tools.js';
 import { pendingResults } from './pending-calls.js';
