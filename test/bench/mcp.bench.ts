@@ -51,7 +51,7 @@ import { Workspace } from '../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 import { commandEnv } from '../../electron/core/tools/command-env.js';
 import { Tools, WORKSPACE_TOOLS } from '../../electron/core/tools/tools.js';
-import type { ToolResult } from '../../electron/core/tools/types.js';
+import type { ToolResult } from '../../electron/core/tools/tool-def.js';
 import { reportRatio } from './measure.js';
 
 import { TEST_SERVER_FOLDER } from '../mcp-server/test-server-folder.js';

@@ -19,7 +19,7 @@ import type { ToolSpec } from '../chat/sdk-tool-set.js';
 import { loadToolArgs } from '../log/stored-tool-args.js';
 import type { Workspace } from '../paths/workspace.js';
 import { findSkills, skillRoots } from '../skills/skills.js';
-import type { ResultHolds, ToolShown } from '../tools/types.js';
+import type { ResultHolds, ToolShown } from '../tool-shape/tool-shown.js';
 import { messageBreakpoints } from './breakpoints.js';
 import { Estimator, roomFor, type Room } from './budget.js';
 import { knownFacts, summaryRequest, tailStart, withKnownFacts } from './compaction.js';

@@ -5,7 +5,7 @@
 import type { CardBody, CommandSandbox } from '../../../shared/cards.js';
 import type { CardDiff } from '../../../shared/diff/card-diff.js';
 import type { DiffSides } from '../diff/bytes-diff.js';
-import type { Plan } from '../tools/types.js';
+import type { Plan } from '../tools/tool-def.js';
 import { whyProposalUneditable } from './person-edits.js';
 
 /** The card diff (electron/core/diff), injected so the gate can be tested with any differ. */

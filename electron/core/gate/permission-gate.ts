@@ -15,7 +15,7 @@
 import { ANSWERS, describeGrant, sameGrant, type Answer, type CardBody, type Grant } from '../../../shared/cards.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent } from '../../../shared/reducer.js';
-import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/types.js';
+import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/tool-def.js';
 import type { CardEdits, EditPreview } from '../../../shared/card-edits.js';
 import { cardBody, staleReason, type DiffFn } from './card-body.js';
 import type { DiffBase } from '../../../shared/diff/edit-preview.js';

@@ -14,7 +14,7 @@ import type { Answer } from '../../../shared/cards.js';
 import { editPreviewOf, type DiffBase } from '../../../shared/diff/edit-preview.js';
 import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
 import { diffPath } from '../diff/bytes-diff.js';
-import type { Plan, ToolResult, WritePlan } from '../tools/types.js';
+import type { Plan, ToolResult, WritePlan } from '../tools/tool-def.js';
 import type { DiffFn } from './card-body.js';
 import { GateError } from './gate-error.js';
 

@@ -23,7 +23,7 @@ import { MCP_CALL_TIMEOUT_MS } from '../../../shared/limits.js';
 import type { Planner, ToolCall } from '../gate/permission-gate.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
-import { ToolError, type ExecContext, type Plan, type ToolDef, type ToolResult } from '../tools/types.js';
+import { ToolError, type ExecContext, type Plan, type ToolDef, type ToolResult } from '../tools/tool-def.js';
 import { reconcileConfig } from './config-reconcile.js';
 import type { DisabledServers } from './disabled-servers.js';
 import { readMcpConfig, type McpConfig } from './mcp-config.js';

@@ -20,7 +20,7 @@ import { finishRefused } from '../hooks/hook-report.js';
 import { readStopHooks } from '../hooks/stop-hooks.js';
 import type { Workspace } from '../paths/workspace.js';
 import { findSkills, loadSkill, skillRoots } from '../skills/skills.js';
-import type { ToolResult } from '../tools/types.js';
+import type { ToolResult } from '../tools/tool-def.js';
 import { storeToolArgs } from '../log/stored-tool-args.js';
 import { capText } from '../text/output-cap.js';
 import { askSchema, finishSchema, useSkillSchema } from './agent-tools.js';

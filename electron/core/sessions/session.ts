@@ -21,7 +21,7 @@ import { withAgentTools } from '../runner/agent-tools.js';
 import { pendingResults } from '../runner/pending-calls.js';
 import { Runner } from '../runner/runner.js';
 import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
-import { ToolError, type ToolContext, type ToolDef } from '../tools/types.js';
+import { ToolError, type ToolContext, type ToolDef } from '../tools/tool-def.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
 import { reasonThen, SessionError } from './session-error.js';
 import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';

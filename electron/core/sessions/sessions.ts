@@ -18,7 +18,7 @@ import type { ChatClient } from '../chat/chat-client.js';
 import type { DisabledServers } from '../mcp/disabled-servers.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
-import type { ToolContext } from '../tools/types.js';
+import type { ToolContext } from '../tools/tool-def.js';
 import { Session, type SessionDeps } from './session.js';
 import type { WorkspaceStores } from '../checkpoints/workspace-stores.js';
 import { reasonThen, SessionError } from './session-error.js';

@@ -11,7 +11,7 @@ import { SessionContext } from '../../../../../electron/core/context/session-con
 import { toolSpecs } from '../../../../../electron/core/context/tool-specs.js';
 import { AGENT_TOOLS } from '../../../../../electron/core/runner/agent-tools.js';
 import { WORKSPACE_TOOLS } from '../../../../../electron/core/tools/tools.js';
-import type { ToolShown } from '../../../../../electron/core/tools/types.js';
+import type { ToolShown } from '../../../../../electron/core/tool-shape/tool-shown.js';
 
 const model: ModelConfig = { provider: 'anthropic', modelId: 'test-model', maxOutputTokens: 4_000 };
 const chat: ChatClient = { step: () => Promise.reject(new Error('no model calls here')) };

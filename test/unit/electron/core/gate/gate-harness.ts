@@ -20,7 +20,7 @@ import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
-import type { ExecContext, ToolResult } from '../../../../../electron/core/tools/types.js';
+import type { ExecContext, ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 
 /** The one time the store and the log see, so meta.json can be predicted byte for byte. */
 export const FIXED_TIME = '2025-03-04T05:06:07.000Z';
