@@ -16,7 +16,7 @@ import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import type { ContextPreview } from '../../../shared/context-preview.js';
 import { SessionContext } from '../context/session-context.js';
-import type { CommandConfinement } from '../context/system-prompt.js';
+import type { SandboxAvailability } from '../sandbox/sandbox.js';
 import { withAgentTools } from '../runner/agent-tools.js';
 import { pendingResults } from '../runner/pending-calls.js';
 import { Runner } from '../runner/runner.js';
@@ -71,7 +71,7 @@ export interface SessionDeps {
   emit: (push: Push) => void;
   clock?: () => Date;
   /** Whether commands run confined here, for what the model is told. */
-  commands?: () => Promise<CommandConfinement>;
+  commands?: () => Promise<SandboxAvailability>;
   /** The workspace's checkpoint store (SPEC §12), opened on first use; without it nothing is snapshotted. */
   checkpoints?: CheckpointAccess;
   /** The session's MCP servers (SPEC §10); the session wires the gate and the log in. */
