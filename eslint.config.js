@@ -9,6 +9,23 @@ const noElectron = {
   message: 'electron/core runs in plain Node: reach the OS shell through an interface the core defines.',
 };
 
+const corePatterns = [
+  { group: ['electron/*'], message: 'electron/core never imports electron.' },
+  {
+    group: ['**/main/**', '**/preload/**', '**/web/**', '**/renderer/**'],
+    message: 'electron/core sits below main, preload, web and renderer.',
+  },
+];
+
+/** A core room's block: the core's patterns, plus each room it never imports and the rule saying why. */
+function coreRoomNever(room, never) {
+  const patterns = never.map(([other, message]) => ({ group: [`**/${other}/**`], message }));
+  return {
+    files: [`electron/core/${room}/**`],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [...corePatterns, ...patterns] }] },
+  };
+}
+
 // The renderer talks to the app only through shared/contract.ts.
 const rendererPaths = [{ name: 'electron', message: 'The renderer talks only through the contract.' }];
 const rendererPatterns = [
@@ -31,22 +48,22 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [
-            { group: ['electron/*'], message: 'electron/core never imports electron.' },
-            {
-              group: ['**/main/**', '**/preload/**', '**/web/**', '**/renderer/**'],
-              message: 'electron/core sits below main, preload, web and renderer.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: corePatterns }] },
   },
+  // The core's "never" rules between rooms (DESIGN.md, issue 32): each room's block keeps
+  // the core's own patterns, since a later block replaces the rule's options.
+  coreRoomNever('gate', [['mcp', 'The gate names no tool: gate/ never imports mcp/ (a planner plans for it).']]),
+  coreRoomNever('context', [
+    ['tools', 'The context names no tool room: context/ never imports tools/ (tool-shape/ says what a result holds).'],
+    ['runner', 'The runner asks the context, never the reverse: context/ never imports runner/.'],
+  ]),
+  coreRoomNever('sandbox', [
+    ['tools', 'The sandbox knows processes, not tools: sandbox/ never imports tools/.'],
+    ['process', 'The sandbox plans, the process room runs: sandbox/ never imports process/.'],
+  ]),
+  coreRoomNever('tools', [['gate', 'Tools plan, the gate decides: tools/ never imports gate/.']]),
+  coreRoomNever('chat', [['context', 'Chat is transport: chat/ never imports context/.']]),
+  coreRoomNever('log', [['gate', 'The log is the bottom: log/ never imports gate/.']]),
   {
     files: ['renderer/src/**', 'test/unit/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },

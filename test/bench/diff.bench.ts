@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { computeCardDiff } from '../../electron/core/diff/card-diff.js';
+import { computeCardDiff } from '../../electron/core/diff/bytes-card-diff.js';
 import { CardDiffer } from '../../electron/core/diff/card-differ.js';
 import { generatedPair, seededRandom, sourceLines } from '../unit/electron/core/diff/generated-pairs.js';
 import { measure, reportRatio, reportValue } from './measure.js';

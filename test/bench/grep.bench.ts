@@ -24,7 +24,7 @@ import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 import { ripgrepCommand } from '../../electron/core/tools/grep.js';
 import { ripgrepPath } from '../../electron/core/tools/ripgrep.js';
 import { Tools } from '../../electron/core/tools/tools.js';
-import type { ReadPlan, ToolContext } from '../../electron/core/tools/types.js';
+import type { ReadPlan, ToolContext } from '../../electron/core/tools/tool-def.js';
 import { measure, reportRatio, type Timing } from './measure.js';
 import { unconfined } from '../support/unconfined.js';
 

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Workspace } from '../../electron/core/paths/workspace.js';
 import { commandEnv } from '../../electron/core/tools/command-env.js';
 import { runTool } from '../../electron/core/tools/run.js';
-import type { ExecContext, ToolContext } from '../../electron/core/tools/types.js';
+import type { ExecContext, ToolContext } from '../../electron/core/tools/tool-def.js';
 import { measure, reportRatio, reportValue } from './measure.js';
 import { unconfined } from '../support/unconfined.js';
 

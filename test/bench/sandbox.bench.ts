@@ -19,7 +19,7 @@ import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 import { commandEnv } from '../../electron/core/tools/command-env.js';
 import { feedWrapper, wrapperStdio, type WrapperFds } from '../../electron/core/process/wrapper-fds.js';
 import { runTool } from '../../electron/core/tools/run.js';
-import type { ToolContext } from '../../electron/core/tools/types.js';
+import type { ToolContext } from '../../electron/core/tools/tool-def.js';
 import { measure, reportRatio, reportValue } from './measure.js';
 
 const ROUNDS = 9;

@@ -4,7 +4,7 @@
  */
 import type { AssistantModelMessage, FinishReason, ModelMessage } from 'ai';
 import type { ChatError } from './chat-error.js';
-import type { ToolSpec } from './tool-specs.js';
+import type { ToolSpec } from './sdk-tool-set.js';
 
 export interface RetryNotice {
   /** 1 for the first retry. */

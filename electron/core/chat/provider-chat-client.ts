@@ -13,7 +13,7 @@ import { createLanguageModel } from './language-model.js';
 import { parseModelConfig, providerLabel, type ModelConfig } from './model-config.js';
 import { toChatError } from './provider-failure.js';
 import { defaultRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.js';
-import { toToolSet } from './tool-specs.js';
+import { toToolSet } from './sdk-tool-set.js';
 
 export interface ProviderChatClientOptions {
   /** Validated here; an invalid one throws ChatError kind 'config'. */

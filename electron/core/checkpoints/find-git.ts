@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { readWorkspaceGit } from '../process/workspace-git.js';
+import { readWorkspaceGit } from '../git/workspace-git.js';
 import type { GitAvailability } from './checkpoint-store.js';
 
 /** Older gits lack what the store uses (porcelain v2 status with --ignored=matching, update-ref --stdin options). */

@@ -1,13 +1,13 @@
 /**
  * One git command of the checkpoint store: spawned through the app's git door
- * (process/workspace-git.ts) with the isolated environment on top, fed its
+ * (git/workspace-git.ts) with the isolated environment on top, fed its
  * stdin, its output collected up to a cap, killed at its timeout. A failure becomes a
  * GitError that says in words what failed, with the tail of git's stderr. A command killed
  * at its timeout cannot remove its own lock files, so the ones it may hold are removed here.
  */
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { spawnPipedWorkspaceGit } from '../process/workspace-git.js';
+import { spawnPipedWorkspaceGit } from '../git/workspace-git.js';
 
 /** Enough for a status or a tree listing of a very large workspace. */
 const DEFAULT_MAX_OUTPUT = 256 * 1024 * 1024;

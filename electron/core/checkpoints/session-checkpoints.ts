@@ -22,8 +22,8 @@ import type {
 import type { EventPayload, RewindRestore, SessionEvent } from '../../../shared/events.js';
 import { CHANGES_DIFF_MAX_FILES } from '../../../shared/limits.js';
 import type { SessionState } from '../../../shared/reducer.js';
-import type { ToolCall } from '../gate/gate.js';
-import type { Plan, ToolResult } from '../tools/types.js';
+import type { ToolCall } from '../gate/permission-gate.js';
+import type { Plan, ToolResult } from '../tools/tool-def.js';
 import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
 import { hasEscapedBytes } from './path-names.js';
 import { attributesInTheWay, waitedOn } from './special-files.js';

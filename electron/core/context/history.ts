@@ -14,7 +14,7 @@
 import type { SessionEvent, StepUsageRecord } from '../../../shared/events.js';
 import { hookFailedNote } from '../hooks/hook-report.js';
 import { restoreNote, type MessagePosition } from './restore-note.js';
-import type { ResultHolds } from '../tools/types.js';
+import type { ResultHolds } from '../tool-shape/tool-shown.js';
 
 /** What a tool's results hold, by the tool's name; undefined for a tool that says nothing (or is gone). */
 export type HoldsOf = (tool: string) => ResultHolds | undefined;

@@ -4,7 +4,7 @@
  * same event always gives the same bytes, so a masked prefix stays cacheable.
  */
 import { MASK_MIN_BYTES } from '../../../shared/limits.js';
-import type { ResultHolds } from '../tools/types.js';
+import type { ResultHolds } from '../tool-shape/tool-shown.js';
 
 /** A result at most this large is kept: its stub would save nothing. */
 export function worthMasking(text: string): boolean {

@@ -7,7 +7,7 @@
 import type { ModelMessage } from 'ai';
 import { PREVIEW_PART_MAX_CHARS, type ContextPart } from '../../../shared/context-preview.js';
 import type { CacheBreakpoints } from '../chat/chat-client.js';
-import type { ToolSpec } from '../chat/tool-specs.js';
+import type { ToolSpec } from '../chat/sdk-tool-set.js';
 import type { Entry } from './history.js';
 import { messageBytes } from './render.js';
 import { toolText } from './tool-specs.js';

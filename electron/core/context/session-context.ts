@@ -15,11 +15,12 @@ import { SUMMARY_MAX_TOKENS } from '../../../shared/limits.js';
 import { takesCacheBreakpoints } from '../chat/cache-breakpoint.js';
 import type { CacheBreakpoints, ChatClient, StepUsage } from '../chat/chat-client.js';
 import type { ChatError } from '../chat/chat-error.js';
-import type { ToolSpec } from '../chat/tool-specs.js';
-import { loadToolArgs } from '../log/tool-args.js';
+import type { ToolSpec } from '../chat/sdk-tool-set.js';
+import { loadToolArgs } from '../log/stored-tool-args.js';
 import type { Workspace } from '../paths/workspace.js';
+import type { SandboxAvailability } from '../sandbox/sandbox.js';
 import { findSkills, skillRoots } from '../skills/skills.js';
-import type { ResultHolds, ToolShown } from '../tools/types.js';
+import type { ResultHolds, ToolShown } from '../tool-shape/tool-shown.js';
 import { messageBreakpoints } from './breakpoints.js';
 import { Estimator, roomFor, type Room } from './budget.js';
 import { knownFacts, summaryRequest, tailStart, withKnownFacts } from './compaction.js';
@@ -33,7 +34,7 @@ import { resolveModel, type ResolvedModel } from './model-catalog.js';
 import { previewParts } from './preview.js';
 import { projectInstructions } from './project-instructions.js';
 import { messageBytes, Renderer, summaryMessage, userMessage, type Rendered } from './render.js';
-import { systemPrompt, type CommandConfinement } from './system-prompt.js';
+import { systemPrompt } from './system-prompt.js';
 import { toolSpecs, toolText } from './tool-specs.js';
 import { usageCost } from './usage-cost.js';
 
@@ -50,7 +51,7 @@ export interface ContextDeps {
   getBlob(id: string): Promise<Buffer>;
   append(payload: EventPayload): Promise<SessionEvent>;
   /** Whether commands run confined here, for the system prompt; confined when absent. */
-  commands?: () => Promise<CommandConfinement>;
+  commands?: () => Promise<SandboxAvailability>;
   /** A summary call starts (true) or ends (false): the window says so while it runs. */
   onCompacting?: (active: boolean) => void;
 }
@@ -473,7 +474,7 @@ export class SessionContext {
     const [instructions, catalog, commands] = await Promise.all([
       projectInstructions(workspace),
       findSkills(skillRoots(workspace.root, home)),
-      this.deps.commands?.() ?? { confined: true as const },
+      this.deps.commands?.(),
     ]);
     this.system = systemPrompt({
       workspaceRoot: workspace.root,

@@ -2,28 +2,20 @@
  * The system prompt of a turn: who the agent is and how the gate works, the project's
  * instructions (AGENTS.md, else CLAUDE.md) and the list of skills.
  */
+import type { SandboxAvailability } from '../sandbox/sandbox.js';
 import type { Skill } from '../skills/skills.js';
-
-/** Whether allowed commands run in the sandbox here, or why not (SPEC §9). */
-export type CommandConfinement = { confined: true } | { confined: false; reason: string };
 
 export interface SystemPromptInput {
   workspaceRoot: string;
-  /** Confined unless said otherwise. */
-  commands?: CommandConfinement;
+  /** Whether allowed commands run in the sandbox here, or why not (SPEC §9); confined when absent. */
+  commands?: SandboxAvailability;
   instructions: { file: string; text: string } | null;
   skills: Skill[];
   /** What the model is told of the MCP servers, or null when there are none. */
   mcp?: string | null;
 }
 
-export function systemPrompt({
-  workspaceRoot,
-  instructions,
-  skills,
-  commands = { confined: true },
-  mcp = null,
-}: SystemPromptInput): string {
+export function systemPrompt({ workspaceRoot, instructions, skills, commands, mcp = null }: SystemPromptInput): string {
   const parts = [
     `You are a coding agent working in the folder ${workspaceRoot} (the workspace), through Gatehouse.`,
     [
@@ -50,8 +42,8 @@ export function systemPrompt({
   return parts.join('\n\n');
 }
 
-function commandsLine(commands: CommandConfinement): string {
-  if (!commands.confined) {
+function commandsLine(commands: SandboxAvailability | undefined): string {
+  if (commands?.available === false) {
     return `- Commands cannot be confined on this machine (${commands.reason}): an allowed command runs with the user's own access, and its card tells the user so. Prefer commands that only touch the workspace.`;
   }
   return '- An allowed command runs in a sandbox: it sees the workspace, the system and the user\'s toolchains, not the rest of the home folder ($HOME is private and empty); it writes only in the workspace, its own /tmp and that home; .git is read-only; it sees no secrets, no Unix sockets, and has no network. Ask for git: true only for a command that must write git state (commit, checkout, switch, merge, rebase, stash, fetch, pull); git status, diff and log need nothing. Ask for network: true only when the command needs the network (installing or fetching packages), and for unconfined: true only after a confined run was "blocked by the sandbox" and the task cannot be done inside it. The user sees each flag as a warning.';

@@ -7,8 +7,8 @@
  */
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
-import type { ToolSpec } from '../chat/tool-specs.js';
-import type { ToolShown } from '../tools/types.js';
+import type { ToolSpec } from '../chat/sdk-tool-set.js';
+import type { ToolShown } from '../tool-shape/tool-shown.js';
 
 /**
  * One spec per definition for the whole process: the workspace and agent tools are

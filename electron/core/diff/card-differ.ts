@@ -8,9 +8,9 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { CardDiff } from '../../../shared/diff/card-diff.js';
 import { QUICK_DIFF_BUDGET } from '../../../shared/diff/line-diff.js';
-import { cardOf, computeCardDiff } from './card-diff.js';
+import { cardOf, computeCardDiff } from './bytes-card-diff.js';
 import type { DiffReply, DiffRequest } from './diff-messages.js';
-import { unifiedDiff, type DiffSides } from './unified-diff.js';
+import { unifiedDiffOfBytes, type DiffSides } from './bytes-diff.js';
 
 /** Pairs up to this many bytes (both sides together) are diffed in place if the exact diff fits QUICK_DIFF_BUDGET; else the worker does it. */
 export const INLINE_MAX_BYTES = 64 * 1024;
@@ -42,7 +42,7 @@ export class CardDiffer {
   readonly diff = (sides: DiffSides): Promise<CardDiff> => {
     if (this.#closed) return Promise.reject(new Error('CardDiffer is closed'));
     if (byteSize(sides) <= INLINE_MAX_BYTES) {
-      const quick = unifiedDiff(sides, QUICK_DIFF_BUDGET);
+      const quick = unifiedDiffOfBytes(sides, QUICK_DIFF_BUDGET);
       if (!quick.simplified) return Promise.resolve(cardOf(quick, sides));
     }
     return this.#inWorker(sides);

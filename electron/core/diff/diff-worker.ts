@@ -3,7 +3,7 @@
  * pair never holds the main process's event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { computeCardDiff } from './card-diff.js';
+import { computeCardDiff } from './bytes-card-diff.js';
 import type { DiffReply, DiffRequest } from './diff-messages.js';
 
 const port = parentPort;

@@ -4,9 +4,9 @@
  */
 import type { CardBody, CommandSandbox } from '../../../shared/cards.js';
 import type { CardDiff } from '../../../shared/diff/card-diff.js';
-import type { DiffSides } from '../diff/unified-diff.js';
-import type { Plan } from '../tools/types.js';
-import { whyProposalUneditable } from './card-edits.js';
+import type { DiffSides } from '../diff/bytes-diff.js';
+import type { Plan } from '../tools/tool-def.js';
+import { whyProposalUneditable } from './person-edits.js';
 
 /** The card diff (electron/core/diff), injected so the gate can be tested with any differ. */
 export type DiffFn = (sides: DiffSides) => Promise<CardDiff>;

@@ -2,7 +2,7 @@
  * The gate's table (SPEC §3), as one pure function of a plan and the session's grants.
  */
 import { commandGrant, sameGrant, type Grant } from '../../../shared/cards.js';
-import type { Plan } from '../tools/types.js';
+import type { Plan } from '../tools/tool-def.js';
 
 export type Classification = { kind: 'free' } | { kind: 'granted'; grant: Grant } | { kind: 'card'; grant: Grant };
 

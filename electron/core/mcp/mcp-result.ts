@@ -6,7 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_RESULT_MAX_BYTES } from '../../../shared/limits.js';
 import { capText } from '../text/output-cap.js';
-import type { ToolResult } from '../tools/types.js';
+import type { ToolResult } from '../tools/tool-def.js';
 
 type Content = CallToolResult['content'][number];
 

@@ -10,7 +10,7 @@ import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
 import type { McpCardBody, McpToolShape } from '../../../shared/cards.js';
 import { MCP_ARGS_MAX_BYTES } from '../../../shared/limits.js';
-import { ToolError, type McpPlan, type Plan, type ToolDef, type ToolResult } from '../tools/types.js';
+import { ToolError, type McpPlan, type Plan, type ToolDef, type ToolResult } from '../tools/tool-def.js';
 import { callFingerprint, canonical, toolFingerprint } from './fingerprint.js';
 import { toolResultOf } from './mcp-result.js';
 import type { ServerConnection } from './server-connection.js';

@@ -14,8 +14,8 @@
  */
 import type { CommandSandbox } from '../../../shared/cards.js';
 import type { McpServerState } from '../../../shared/contract.js';
-import { DENIED } from '../gate/gate.js';
-import type { ToolDef, ToolResult } from '../tools/types.js';
+import { DENIED } from '../gate/permission-gate.js';
+import type { ToolDef, ToolResult } from '../tools/tool-def.js';
 import { serverFingerprint } from './fingerprint.js';
 import type { McpServerConfig } from './mcp-config.js';
 import type { ServerConnection } from './server-connection.js';

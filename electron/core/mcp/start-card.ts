@@ -7,11 +7,11 @@
  * shown as written: a card goes into the log, and a value must never.
  */
 import type { CommandSandbox, McpServerCardBody, McpVariableFeed } from '../../../shared/cards.js';
-import type { ToolCall } from '../gate/gate.js';
+import type { ToolCall } from '../gate/permission-gate.js';
 import { profileOfCard } from '../sandbox/card-profile.js';
 import { planConfinement, type ConfinementPolicy } from '../sandbox/confinement.js';
 import type { SandboxProfile } from '../sandbox/sandbox.js';
-import { ToolError, type McpServerPlan } from '../tools/types.js';
+import { ToolError, type McpServerPlan } from '../tools/tool-def.js';
 import { serverFingerprint } from './fingerprint.js';
 import type { McpServerConfig } from './mcp-config.js';
 

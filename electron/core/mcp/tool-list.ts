@@ -5,7 +5,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { mcpToolName } from '../../../shared/mcp-tool-name.js';
-import type { ToolDef } from '../tools/types.js';
+import type { ToolDef } from '../tools/tool-def.js';
 import { toolFingerprint } from './fingerprint.js';
 import { mcpToolDef, type McpToolSource } from './mcp-tool-def.js';
 import type { ListedTools } from './pin-fold.js';

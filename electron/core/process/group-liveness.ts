@@ -5,7 +5,7 @@
  * are read from /proc and zombies are left out; elsewhere the signal probe decides.
  */
 import { promises as fs } from 'node:fs';
-import { isDeadState, parseProcStat } from './pid-alive.js';
+import { isDeadState, parseProcStat } from '../procfs/proc-stat.js';
 
 export async function groupHasLiveMember(pgid: number): Promise<boolean> {
   if (!signalReachesGroup(pgid)) return false;

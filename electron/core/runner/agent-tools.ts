@@ -5,7 +5,7 @@
  * so a malformed call is an error the model can read.
  */
 import { z } from 'zod';
-import type { ToolShown } from '../tools/types.js';
+import type { ToolShown } from '../tool-shape/tool-shown.js';
 
 export const askSchema = z.strictObject({
   question: z.string().min(1, 'question must not be empty').max(4000),

@@ -10,7 +10,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { readWorkspaceGit } from '../process/workspace-git.js';
+import { readWorkspaceGit } from '../git/workspace-git.js';
 import { moduleGitDirs } from './git-places.js';
 import { readGitlinks, type GitlinkReader } from './gitlinks.js';
 

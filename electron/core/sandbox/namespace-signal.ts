@@ -6,7 +6,7 @@
  * command and its descendants, setsid or not, and nothing else.
  */
 import { promises as fs } from 'node:fs';
-import { parseProcStat } from '../process/pid-alive.js';
+import { parseProcStat } from '../procfs/proc-stat.js';
 
 /** Returns how many processes were signalled (none while the sandbox is still starting). */
 export async function signalNamespaceOf(wrapperPid: number, signal: NodeJS.Signals): Promise<number> {

@@ -3,7 +3,7 @@
  * `core.hooksPath`, and the files its config includes (`include.path`, `includeIf.*.path`)
  * that lie in the workspace, where a confined command could write a `core.fsmonitor` the
  * person's own git then runs. Both read as the person's git reads them, asked through the app's one git door
- * (process/workspace-git.ts), never with the workspace's or the person's setup able to
+ * (git/workspace-git.ts), never with the workspace's or the person's setup able to
  * run anything: `git config` only reads files.
  *
  * Asked with git rather than parsed, because the value may come through `include.path`
@@ -20,7 +20,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { readWorkspaceGit } from '../process/workspace-git.js';
+import { readWorkspaceGit } from '../git/workspace-git.js';
 
 /** How `core.hooksPath` is read; a test stands in its own. Null when unset or unreadable. */
 export type HooksPathReader = (workspace: string) => Promise<string | null>;

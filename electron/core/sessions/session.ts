@@ -10,18 +10,18 @@ import { editsDiffOf, proposalOf } from './card-texts.js';
 import type { EventPayload, RewindRestore, SessionEvent } from '../../../shared/events.js';
 import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
 import type { DiffFn } from '../gate/card-body.js';
-import { Gate, type Planner } from '../gate/gate.js';
+import { Gate, type Planner } from '../gate/permission-gate.js';
 import type { Workspace } from '../paths/workspace.js';
 import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import type { ContextPreview } from '../../../shared/context-preview.js';
 import { SessionContext } from '../context/session-context.js';
-import type { CommandConfinement } from '../context/system-prompt.js';
+import type { SandboxAvailability } from '../sandbox/sandbox.js';
 import { withAgentTools } from '../runner/agent-tools.js';
 import { pendingResults } from '../runner/pending-calls.js';
 import { Runner } from '../runner/runner.js';
 import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
-import { ToolError, type ToolContext, type ToolDef } from '../tools/types.js';
+import { ToolError, type ToolContext, type ToolDef } from '../tools/tool-def.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
 import { reasonThen, SessionError } from './session-error.js';
 import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';
@@ -71,7 +71,7 @@ export interface SessionDeps {
   emit: (push: Push) => void;
   clock?: () => Date;
   /** Whether commands run confined here, for what the model is told. */
-  commands?: () => Promise<CommandConfinement>;
+  commands?: () => Promise<SandboxAvailability>;
   /** The workspace's checkpoint store (SPEC §12), opened on first use; without it nothing is snapshotted. */
   checkpoints?: CheckpointAccess;
   /** The session's MCP servers (SPEC §10); the session wires the gate and the log in. */

@@ -17,8 +17,7 @@ import { refuseWorkspace, WorkspaceRefusedError } from '../paths/workspace-refus
 import type { ChatClient } from '../chat/chat-client.js';
 import type { DisabledServers } from '../mcp/disabled-servers.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
-import type { CommandConfinement } from '../context/system-prompt.js';
-import type { ToolContext } from '../tools/types.js';
+import type { ToolContext } from '../tools/tool-def.js';
 import { Session, type SessionDeps } from './session.js';
 import type { WorkspaceStores } from '../checkpoints/workspace-stores.js';
 import { reasonThen, SessionError } from './session-error.js';
@@ -198,7 +197,7 @@ export class Sessions {
       home: this.deps.home,
       newId: this.deps.newId,
       emit: this.deps.emit,
-      commands: () => this.commandConfinement(),
+      commands: () => this.deps.sandbox.sandbox.availability(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
       checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
     });
@@ -215,12 +214,6 @@ export class Sessions {
       callTimeoutMs: mcp.callTimeoutMs,
       changed: (id) => this.deps.emit({ name: 'mcp.changed', payload: { id } }),
     };
-  }
-
-  /** What the model is told of its commands: confined, or why they cannot be here. */
-  private async commandConfinement(): Promise<CommandConfinement> {
-    const availability = await this.deps.sandbox.sandbox.availability();
-    return availability.available ? { confined: true } : { confined: false, reason: availability.reason };
   }
 }
 

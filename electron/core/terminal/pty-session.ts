@@ -5,7 +5,8 @@
  * member of the session is found in /proc; elsewhere the shell's group is what we reach.
  */
 import { readdirSync } from 'node:fs';
-import { isDeadState, pidAlive, readProcStat } from '../process/pid-alive.js';
+import { pidAlive } from '../process/pid-alive.js';
+import { isDeadState, readProcStat } from '../procfs/proc-stat.js';
 
 /** Live (not zombie) processes in the session led by `leader`, the leader included. */
 export function sessionMembers(leader: number): number[] {

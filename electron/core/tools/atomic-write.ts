@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as nodeFs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { sameFile } from '../paths/regular-file.js';
-import { StalePlanError } from './types.js';
+import { StalePlanError } from './tool-def.js';
 import { wholeCharLength } from '../text/utf8-boundary.js';
 
 /**

@@ -22,7 +22,7 @@ import {
   type ToolContext,
   type ToolDef,
   type ToolResult,
-} from './types.js';
+} from './tool-def.js';
 
 export const grepArgsSchema = z.strictObject({
   pattern: z.string().min(1, 'must be a non-empty pattern'),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { LIST_MAX_NAMES } from '../../../shared/limits.js';
 import { readPlanFor } from './plan-kind.js';
 import { confirmUnmoved, pinTarget, recheckTarget, resolveExisting, shownPath } from './tool-path.js';
-import { ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult } from './types.js';
+import { ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult } from './tool-def.js';
 
 export const listDirArgsSchema = z.strictObject({
   path: z.string().min(1, 'must be a non-empty path').optional(),

@@ -3,7 +3,7 @@
  * made, so a plan handed to the wrong tool is a loud programming error.
  */
 import type { ReadTool, WriteTool } from '../../../shared/cards.js';
-import type { Plan, ReadPlan, WritePlan } from './types.js';
+import type { Plan, ReadPlan, WritePlan } from './tool-def.js';
 
 export function readPlanFor(plan: Plan, tool: ReadTool): ReadPlan {
   if (plan.kind !== 'read' || plan.tool !== tool) throw new Error(`${tool} cannot execute a ${plan.tool} plan`);

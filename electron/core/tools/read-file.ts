@@ -12,7 +12,7 @@ import { findLineStart } from './line-start.js';
 import { readPlanFor } from './plan-kind.js';
 import { windowFromLine, windowFromOffset, windowLength, type TextWindow } from './text-window.js';
 import { recheckTarget, resolveExisting, shownPath } from './tool-path.js';
-import { StalePlanError, ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult } from './types.js';
+import { StalePlanError, ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult } from './tool-def.js';
 
 export const readFileArgsSchema = z
   .strictObject({

@@ -35,7 +35,7 @@ import {
   type ToolContext,
   type ToolDef,
   type ToolResult,
-} from './types.js';
+} from './tool-def.js';
 
 export const runArgsSchema = z.strictObject({
   argv: z

@@ -8,7 +8,7 @@ import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../shared/limits.js';
 import { AtomicWriter } from './atomic-write.js';
 import { writePlanFor } from './plan-kind.js';
 import { resolveToolPath, shownPath } from './tool-path.js';
-import { ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult, type WritePlan } from './types.js';
+import { ToolError, type Plan, type ToolContext, type ToolDef, type ToolResult, type WritePlan } from './tool-def.js';
 import { commitWrite } from './write-commit.js';
 import { makeWritePlan, readBefore } from './write-plan.js';
 

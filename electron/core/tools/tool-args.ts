@@ -3,7 +3,7 @@
  * the error, so each problem names its field in plain words.
  */
 import type { z } from 'zod';
-import { ToolError, type ToolDef } from './types.js';
+import { ToolError, type ToolDef } from './tool-def.js';
 
 /** Parses `raw` with the tool's schema, or throws a ToolError naming every field at fault. */
 export function parseToolArgs<A>(def: ToolDef<A>, raw: unknown): A {

@@ -6,7 +6,7 @@
 import { promises as fs, type Stats } from 'node:fs';
 import { sameFile } from '../paths/regular-file.js';
 import { PathEscapeError, PathInputError, type ResolvedPath } from '../paths/workspace.js';
-import { StalePlanError, ToolError, type ToolContext } from './types.js';
+import { StalePlanError, ToolError, type ToolContext } from './tool-def.js';
 
 /** Resolves a tool's path argument; an escape or a malformed path becomes a ToolError with the same words. */
 export async function resolveToolPath(ctx: ToolContext, input: string): Promise<ResolvedPath> {

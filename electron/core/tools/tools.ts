@@ -18,7 +18,7 @@ import {
   type ToolContext,
   type ToolDef,
   type ToolResult,
-} from './types.js';
+} from './tool-def.js';
 import { writeFileTool } from './write-file.js';
 
 /** The six workspace tools, in the order the model is shown them. */

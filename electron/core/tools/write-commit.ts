@@ -10,7 +10,7 @@ import type { AtomicWriter } from './atomic-write.js';
 import { FileTooLargeError, readCurrentFile, type CurrentFile } from './current-file.js';
 import { digestOf } from './digest.js';
 import { recheckTarget } from './tool-path.js';
-import { StalePlanError, type ToolContext, type WritePlan } from './types.js';
+import { StalePlanError, type ToolContext, type WritePlan } from './tool-def.js';
 
 /** A new file's mode, whatever the umask. */
 const NEW_FILE_MODE = 0o644;

@@ -7,7 +7,7 @@ import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../shared/limits.js';
 import { AtomicWriter } from './atomic-write.js';
 import { writePlanFor } from './plan-kind.js';
 import { resolveToolPath, shownPath } from './tool-path.js';
-import type { Plan, ToolContext, ToolDef, ToolResult, WritePlan } from './types.js';
+import type { Plan, ToolContext, ToolDef, ToolResult, WritePlan } from './tool-def.js';
 import { commitWrite } from './write-commit.js';
 import { makeWritePlan, readBefore } from './write-plan.js';
 

@@ -15,7 +15,7 @@ import { looksBinary } from './binary.js';
 import { FileTooLargeError, readCurrentFile } from './current-file.js';
 import { digestOf } from './digest.js';
 import type { WriteTool } from '../../../shared/cards.js';
-import { ToolError, type WritePlan } from './types.js';
+import { ToolError, type WritePlan } from './tool-def.js';
 
 /** The file's current bytes, or null when it does not exist yet and could be created. */
 export async function readBefore(target: ResolvedPath, shown: string): Promise<Buffer | null> {

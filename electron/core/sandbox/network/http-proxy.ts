@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import type { Route } from './destination.js';
-import type { Gate } from './gate.js';
+import type { DestinationGate } from './destination-gate.js';
 import type { Refusal } from './refusal.js';
 import { checkedFirstBytes } from './server-name-check.js';
 import { connectTo, dial, splice } from './tunnel.js';
@@ -25,7 +25,7 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-export function createHttpProxy(gate: Gate): http.Server {
+export function createHttpProxy(gate: DestinationGate): http.Server {
   // No request deadline: a long upload is the command's business, and the door closes with it.
   const server = http.createServer({ requestTimeout: 0 });
   server.on('connection', (socket: net.Socket) => gate.sockets.add(socket));
@@ -46,7 +46,7 @@ export function createHttpProxy(gate: Gate): http.Server {
 }
 
 /** CONNECT host:port: a byte tunnel once the gate says yes. */
-async function tunnel(gate: Gate, target: string, socket: net.Socket, head: Buffer): Promise<void> {
+async function tunnel(gate: DestinationGate, target: string, socket: net.Socket, head: Buffer): Promise<void> {
   socket.on('error', () => socket.destroy());
   const parsed = parseAuthority(target);
   if (!parsed) return rawAnswer(socket, 400, 'Bad Request', `CONNECT needs host:port, got ${printable(target)}`);
@@ -70,7 +70,7 @@ async function tunnel(gate: Gate, target: string, socket: net.Socket, head: Buff
 }
 
 /** An absolute-form request (GET http://host/path): passed on to the address the gate chose. */
-async function forward(gate: Gate, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function forward(gate: DestinationGate, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = absoluteHttpUrl(req.url ?? '');
   if (!url) {
     return void res
@@ -91,7 +91,13 @@ async function forward(gate: Gate, req: http.IncomingMessage, res: http.ServerRe
   pass(gate, req, res, url, decision.route);
 }
 
-function pass(gate: Gate, req: http.IncomingMessage, res: http.ServerResponse, url: URL, route: Route): void {
+function pass(
+  gate: DestinationGate,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+  route: Route,
+): void {
   const upstream = http.request({
     // The connection is to the address the gate checked, never to the name (tunnel.ts); with
     // no agent (Node uses none when given createConnection), it is the request's own, tracked

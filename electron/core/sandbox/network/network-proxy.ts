@@ -26,7 +26,7 @@ import {
   type Redirect,
 } from './destination.js';
 import { domainListProblem, normalizeDomainList, type NetworkPolicy, type Way } from './domain-policy.js';
-import type { Gate } from './gate.js';
+import type { DestinationGate } from './destination-gate.js';
 import { createHttpProxy } from './http-proxy.js';
 import type { OwnAddresses } from './own-addresses.js';
 import type { Refusal } from './refusal.js';
@@ -132,7 +132,7 @@ export class NetworkProxy {
   }
 }
 
-class Door implements ProxyDoor, Gate {
+class Door implements ProxyDoor, DestinationGate {
   readonly sockets = new SocketSet();
   readonly allow: NetworkPolicy;
   private readonly front: net.Server;

@@ -5,7 +5,7 @@
  * "connection not allowed by ruleset"; the door keeps the sandbox's line for the summary.
  */
 import net from 'node:net';
-import type { Gate } from './gate.js';
+import type { DestinationGate } from './destination-gate.js';
 import {
   NO_ACCEPTABLE_METHOD,
   NO_AUTH,
@@ -24,11 +24,11 @@ const HANDSHAKE_TIMEOUT_MS = 10_000;
 /** A greeting and a request fit in 2 + 255 + 4 + 1 + 255 + 2 bytes; more is not SOCKS. */
 const MAX_HANDSHAKE_BYTES = 1024;
 
-export function createSocksProxy(gate: Gate): net.Server {
+export function createSocksProxy(gate: DestinationGate): net.Server {
   return net.createServer({ allowHalfOpen: true }, (socket) => handshake(gate, socket));
 }
 
-function handshake(gate: Gate, socket: net.Socket): void {
+function handshake(gate: DestinationGate, socket: net.Socket): void {
   gate.sockets.add(socket);
   socket.on('error', () => socket.destroy());
   socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy());
@@ -65,7 +65,7 @@ function handshake(gate: Gate, socket: net.Socket): void {
   });
 }
 
-async function connect(gate: Gate, socket: net.Socket, request: SocksRequest, early: Buffer): Promise<void> {
+async function connect(gate: DestinationGate, socket: net.Socket, request: SocksRequest, early: Buffer): Promise<void> {
   const decision = await gate.decide(request.host, request.port, 'tunnel');
   if (socket.destroyed) return;
   if (decision.kind === 'refused') return void socket.end(reply(REPLY.notAllowedByRuleset));

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { byteSize } from './byte-size';
-import { lineDiff, type LineDiffRow } from './line-diff';
+import { toolTextDiff, type LineDiffRow } from './tool-text-diff';
 import { CODE_OPTIONS } from './visible-text';
 import { VisibleLines } from './VisibleLines';
 import { VisibleText } from './VisibleText';
@@ -14,7 +14,7 @@ const PREFIX: Record<LineDiffRow['type'], string> = { insert: '+', delete: '−'
 const SPOKEN: Record<LineDiffRow['type'], string> = { insert: 'added: ', delete: 'removed: ', context: '' };
 
 export function LineDiffView({ label, before, after }: { label: string; before: string; after: string }) {
-  const diff = useMemo(() => lineDiff(before, after), [before, after]);
+  const diff = useMemo(() => toolTextDiff(before, after), [before, after]);
   if (before === after) {
     return (
       <p className="line-diff-same">

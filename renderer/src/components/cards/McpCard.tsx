@@ -12,7 +12,7 @@ import type { CardViewProps } from './card-view-props';
 import { CardWarning } from './CardWarning';
 import { compactJsonText } from './compact-json';
 import { LineDiffView } from './LineDiffView';
-import { sortedJson } from './line-diff';
+import { sortedJson } from './tool-text-diff';
 import { annotationWords } from './mcp-annotations';
 import { CODE_OPTIONS, PROSE_OPTIONS } from './visible-text';
 import { VisibleLines } from './VisibleLines';

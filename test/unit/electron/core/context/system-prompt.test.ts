@@ -24,7 +24,7 @@ describe('the system prompt', () => {
       workspaceRoot: '/home/me/app',
       instructions: null,
       skills: [],
-      commands: { confined: false, reason: 'bubblewrap (bwrap) is not installed' },
+      commands: { available: false, reason: 'bubblewrap (bwrap) is not installed', fix: 'Install bubblewrap.' },
     });
     expect(bare).toContain('Commands cannot be confined on this machine (bubblewrap (bwrap) is not installed)');
     expect(bare).not.toMatch(/runs in a sandbox/);

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { ModelConfig } from '../../../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../../../shared/events.js';
 import type { ChatClient } from '../../../../../electron/core/chat/chat-client.js';
-import { toToolSet } from '../../../../../electron/core/chat/tool-specs.js';
+import { toToolSet } from '../../../../../electron/core/chat/sdk-tool-set.js';
 import { SessionContext } from '../../../../../electron/core/context/session-context.js';
 import { toolSpecs } from '../../../../../electron/core/context/tool-specs.js';
 import { AGENT_TOOLS } from '../../../../../electron/core/runner/agent-tools.js';
 import { WORKSPACE_TOOLS } from '../../../../../electron/core/tools/tools.js';
-import type { ToolShown } from '../../../../../electron/core/tools/types.js';
+import type { ToolShown } from '../../../../../electron/core/tool-shape/tool-shown.js';
 
 const model: ModelConfig = { provider: 'anthropic', modelId: 'test-model', maxOutputTokens: 4_000 };
 const chat: ChatClient = { step: () => Promise.reject(new Error('no model calls here')) };

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeCardDiff } from '../../../../../electron/core/diff/card-diff.js';
+import { computeCardDiff } from '../../../../../electron/core/diff/bytes-card-diff.js';
 import { CardDiffer, INLINE_MAX_BYTES } from '../../../../../electron/core/diff/card-differ.js';
 import { NOTES } from '../../../../../shared/diff/unified-diff.js';
 import { generatedPair, seededRandom, sourceLines } from './generated-pairs.js';

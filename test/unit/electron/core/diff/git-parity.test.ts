@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyPatch } from 'diff';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../../../../../electron/core/diff/unified-diff.js';
+import { unifiedDiffOfBytes } from '../../../../../electron/core/diff/bytes-diff.js';
 import { generatedPair, seededRandom } from './generated-pairs.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-diff-'));
@@ -30,7 +30,7 @@ function fromFirstHunk(diff: string): string {
 }
 
 const ours = (before: string, after: string) =>
-  unifiedDiff({ path: 'x', before: Buffer.from(before), after: Buffer.from(after) }).lines.join('');
+  unifiedDiffOfBytes({ path: 'x', before: Buffer.from(before), after: Buffer.from(after) }).lines.join('');
 
 const hasGit = spawnSync('git', ['--version']).status === 0;
 

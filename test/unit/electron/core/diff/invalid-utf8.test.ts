@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeCardDiff } from '../../../../../electron/core/diff/card-diff.js';
+import { computeCardDiff } from '../../../../../electron/core/diff/bytes-card-diff.js';
 import { NOTES } from '../../../../../shared/diff/unified-diff.js';
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');

@@ -1,9 +1,9 @@
 import { applyPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { DIFF_TRUNCATED_LINES } from '../../../../../shared/limits.js';
-import { computeCardDiff } from '../../../../../electron/core/diff/card-diff.js';
+import { computeCardDiff } from '../../../../../electron/core/diff/bytes-card-diff.js';
 import { NOTES } from '../../../../../shared/diff/unified-diff.js';
-import { unifiedDiff } from '../../../../../electron/core/diff/unified-diff.js';
+import { unifiedDiffOfBytes } from '../../../../../electron/core/diff/bytes-diff.js';
 import { editedLines, seededRandom, sourceLines } from './generated-pairs.js';
 
 const KIB_256 = 256 * 1024;
@@ -19,7 +19,7 @@ describe('pairs that are expensive to line up', () => {
     const lines = sourceLines(KIB_256, random);
     const before = lines.join('');
     const after = editedLines(lines, 1, random).join('');
-    const whole = unifiedDiff(sides(before, after));
+    const whole = unifiedDiffOfBytes(sides(before, after));
     expect(whole.simplified).toBe(false);
     expect(whole.notes).toEqual([]);
     expect(applyPatch(before, whole.lines.join(''))).toBe(after);
@@ -31,7 +31,7 @@ describe('pairs that are expensive to line up', () => {
       .split(/(?<=\n)/)
       .reverse()
       .join('');
-    const whole = unifiedDiff(sides(before, after));
+    const whole = unifiedDiffOfBytes(sides(before, after));
     expect(whole.simplified).toBe(true);
     expect(applyPatch(before, whole.lines.join(''))).toBe(after);
     const card = computeCardDiff(sides(before, after));
@@ -46,7 +46,7 @@ describe('pairs that are expensive to line up', () => {
       Array.from({ length: 60_000 }, () => ['a\n', 'b\n', '\n', '}\n'][Math.floor(random() * 4)]).join('');
     const before = `head\n${shuffle()}tail\n`;
     const after = `head\n${shuffle()}tail\n`;
-    const whole = unifiedDiff(sides(before, after));
+    const whole = unifiedDiffOfBytes(sides(before, after));
     expect(whole.notes).toContain(NOTES.simplified);
     expect(whole.lines[2]).toBe('@@ -1,60002 +1,60002 @@\n');
     expect(whole.lines[3]).toBe(' head\n');

@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeGrant } from '../../../../../shared/cards.js';
-import { DENIED } from '../../../../../electron/core/gate/gate.js';
+import { DENIED } from '../../../../../electron/core/gate/permission-gate.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
 import { GateHarness, type GateUnderTest } from './gate-harness.js';

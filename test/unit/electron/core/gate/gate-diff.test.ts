@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIFF_TRUNCATED_LINES, DIFF_WHOLE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
 import type { WriteCardBody } from '../../../../../shared/cards.js';
-import type { Planner } from '../../../../../electron/core/gate/gate.js';
+import type { Planner } from '../../../../../electron/core/gate/permission-gate.js';
 import { GateHarness } from './gate-harness.js';
 
 const header = (abs: string) => abs.replace(/^\/+/, '');

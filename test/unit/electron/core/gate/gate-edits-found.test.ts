@@ -17,7 +17,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CardEvent } from '../../../../../shared/reducer.js';
-import type { ToolCall } from '../../../../../electron/core/gate/gate.js';
+import type { ToolCall } from '../../../../../electron/core/gate/permission-gate.js';
 import { GateHarness, type GateUnderTest } from './gate-harness.js';
 
 const EDITED = 'new, as the person wrote it\n';

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../../../../shared/cards.js';
 import type { CardEvent } from '../../../../../shared/reducer.js';
-import { DENIED } from '../../../../../electron/core/gate/gate.js';
-import type { ToolResult } from '../../../../../electron/core/tools/types.js';
+import { DENIED } from '../../../../../electron/core/gate/permission-gate.js';
+import type { ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 import { GateHarness, metaWithGrants, type GateUnderTest } from './gate-harness.js';
 
 async function world(): Promise<GateHarness> {

@@ -13,14 +13,14 @@ import type { Grant } from '../../../../../shared/cards.js';
 import type { SessionEvent } from '../../../../../shared/events.js';
 import { foldEvents, type CardEvent } from '../../../../../shared/reducer.js';
 import { CardDiffer } from '../../../../../electron/core/diff/card-differ.js';
-import { Gate, type Planner, type ToolCall } from '../../../../../electron/core/gate/gate.js';
+import { Gate, type Planner, type ToolCall } from '../../../../../electron/core/gate/permission-gate.js';
 import { SessionStore } from '../../../../../electron/core/log/session-store.js';
 import type { SessionRecord } from '../../../../../electron/core/log/session-record.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
-import type { ExecContext, ToolResult } from '../../../../../electron/core/tools/types.js';
+import type { ExecContext, ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 
 /** The one time the store and the log see, so meta.json can be predicted byte for byte. */
 export const FIXED_TIME = '2025-03-04T05:06:07.000Z';

@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foldEvents, type CardEvent } from '../../../../../shared/reducer.js';
-import { DENIED, type ToolCall } from '../../../../../electron/core/gate/gate.js';
+import { DENIED, type ToolCall } from '../../../../../electron/core/gate/permission-gate.js';
 import { GateError } from '../../../../../electron/core/gate/gate-error.js';
 import { GateHarness, metaWithGrants, type GateUnderTest } from './gate-harness.js';
 

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Planner } from '../../../../../electron/core/gate/gate.js';
+import type { Planner } from '../../../../../electron/core/gate/permission-gate.js';
 import { GateHarness } from './gate-harness.js';
 
 describe('planning errors about paths outside the workspace', () => {

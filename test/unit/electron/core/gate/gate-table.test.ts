@@ -7,8 +7,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeGrant, type Answer, type CardBody, type Grant } from '../../../../../shared/cards.js';
-import { DENIED } from '../../../../../electron/core/gate/gate.js';
-import type { ToolResult } from '../../../../../electron/core/tools/types.js';
+import { DENIED } from '../../../../../electron/core/gate/permission-gate.js';
+import type { ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 import { GateHarness, metaWithGrants, type Snapshot } from './gate-harness.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

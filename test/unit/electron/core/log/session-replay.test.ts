@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_INLINE_MAX_BYTES } from '../../../../../shared/limits.js';
 import { SessionStore } from '../../../../../electron/core/log/session-store.js';
 import type { SessionRecord } from '../../../../../electron/core/log/session-record.js';
-import { loadToolArgs, storeToolArgs } from '../../../../../electron/core/log/tool-args.js';
+import { loadToolArgs, storeToolArgs } from '../../../../../electron/core/log/stored-tool-args.js';
 import type { CardBody, Grant } from '../../../../../shared/cards.js';
 import type { EventPayload } from '../../../../../shared/events.js';
 import { initialState, reduce, type SessionState } from '../../../../../shared/reducer.js';

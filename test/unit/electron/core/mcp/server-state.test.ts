@@ -3,7 +3,7 @@
  * leaves it in and says, and what stopping keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { DENIED } from '../../../../../electron/core/gate/gate.js';
+import { DENIED } from '../../../../../electron/core/gate/permission-gate.js';
 import type { McpServerConfig } from '../../../../../electron/core/mcp/mcp-config.js';
 import type { ServerConnection } from '../../../../../electron/core/mcp/server-connection.js';
 import {

@@ -15,7 +15,7 @@ import {
 } from '../../../../../electron/core/mcp/start-card.js';
 import type { ConfinementPolicy } from '../../../../../electron/core/sandbox/confinement.js';
 import type { Sandbox } from '../../../../../electron/core/sandbox/sandbox.js';
-import { ToolError } from '../../../../../electron/core/tools/types.js';
+import { ToolError } from '../../../../../electron/core/tools/tool-def.js';
 
 const http: McpServerConfig = {
   name: 'h',

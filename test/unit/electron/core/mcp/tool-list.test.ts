@@ -9,7 +9,7 @@ import type { McpServerConfig } from '../../../../../electron/core/mcp/mcp-confi
 import type { ServerConnection } from '../../../../../electron/core/mcp/server-connection.js';
 import { newServer, type McpServer } from '../../../../../electron/core/mcp/server-state.js';
 import { readyTools, serverTools } from '../../../../../electron/core/mcp/tool-list.js';
-import type { ToolDef } from '../../../../../electron/core/tools/types.js';
+import type { ToolDef } from '../../../../../electron/core/tools/tool-def.js';
 
 const config = (name: string): McpServerConfig => ({
   name,

@@ -1,12 +1,12 @@
 /**
  * pidAlive against real processes: a zombie is not alive though signal 0 still reaches
- * it (SPEC §11), a stopped process is, and the /proc line parses whatever the command
- * name holds.
+ * it (SPEC §11), and a stopped process is.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { parseProcStat, pidAlive, readProcStat } from '../../../../../electron/core/process/pid-alive.js';
+import { pidAlive } from '../../../../../electron/core/process/pid-alive.js';
+import { readProcStat } from '../../../../../electron/core/procfs/proc-stat.js';
 import { makeZombie } from './zombie.js';
 
 describe.runIf(process.platform === 'linux')('pidAlive on Linux', () => {
@@ -37,16 +37,5 @@ describe.runIf(process.platform === 'linux')('pidAlive on Linux', () => {
 describe('pidAlive', () => {
   it.each([0, -1, 1.5, Number.NaN, 2 ** 60])('refuses a pid that cannot be one: %s', (pid) => {
     expect(pidAlive(pid)).toBe(false);
-  });
-
-  it('reads /proc/<pid>/stat after the last parenthesis of the command name', () => {
-    expect(parseProcStat('4242 (a (weird) ) name) Z 17 4242 4200 0 -1 4194560')).toEqual({
-      state: 'Z',
-      ppid: 17,
-      pgrp: 4242,
-      session: 4200,
-    });
-    expect(parseProcStat('garbage')).toBeNull();
-    expect(parseProcStat('1 (x) S')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readProcStat } from '../../../../../electron/core/process/pid-alive.js';
+import { readProcStat } from '../../../../../electron/core/procfs/proc-stat.js';
 
 const PARENT = `
 const child = require('node:child_process').spawn('sleep', ['0.3'], { stdio: 'ignore' });

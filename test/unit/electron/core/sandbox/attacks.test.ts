@@ -16,7 +16,7 @@ import { runToEnd } from '../../../../../electron/core/process/command-run.js';
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { runTool } from '../../../../../electron/core/tools/run.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
-import type { CommandPlan, ToolContext, ToolResult } from '../../../../../electron/core/tools/types.js';
+import type { CommandPlan, ToolContext, ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 
 const exec = promisify(execFile);
 

@@ -13,7 +13,7 @@ import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
 import { runTool } from '../../../../../electron/core/tools/run.js';
-import type { CommandPlan, ToolContext, ToolResult } from '../../../../../electron/core/tools/types.js';
+import type { CommandPlan, ToolContext, ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 import { pidsWithCommandLine } from './host-pids.js';
 
 const SSH_KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nGATEHOUSE-PLANTED-SSH-KEY-7f3a\n';

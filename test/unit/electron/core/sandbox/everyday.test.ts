@@ -15,7 +15,7 @@ import { findOnPath } from '../../../../../electron/core/sandbox/program-path.js
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { runTool } from '../../../../../electron/core/tools/run.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
-import type { CommandPlan, ToolContext, ToolResult } from '../../../../../electron/core/tools/types.js';
+import type { CommandPlan, ToolContext, ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 
 let root: string;
 let ws: string;

@@ -18,7 +18,7 @@ import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox
 import { commandEnv } from '../../../../../electron/core/tools/command-env.js';
 import { runTool } from '../../../../../electron/core/tools/run.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
-import type { CommandPlan, ToolContext, ToolResult } from '../../../../../electron/core/tools/types.js';
+import type { CommandPlan, ToolContext, ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 import { startHarness, type Harness } from '../core-harness.js';
 
 const exec = promisify(execFile);

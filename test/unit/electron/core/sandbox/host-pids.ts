@@ -4,7 +4,7 @@
  * lists a process's pid in each namespace, outermost first.
  */
 import { promises as fs } from 'node:fs';
-import { readProcStat } from '../../../../../electron/core/process/pid-alive.js';
+import { readProcStat } from '../../../../../electron/core/procfs/proc-stat.js';
 
 /** Host pids of live processes whose command line contains `marker` (NUL between arguments). */
 export async function pidsWithCommandLine(marker: string): Promise<number[]> {

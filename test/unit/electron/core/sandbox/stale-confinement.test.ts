@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandCardBody, CommandSandbox } from '../../../../../shared/cards.js';
 import { staleReason } from '../../../../../electron/core/gate/card-body.js';
-import type { CommandPlan } from '../../../../../electron/core/tools/types.js';
+import type { CommandPlan } from '../../../../../electron/core/tools/tool-def.js';
 
 const confined: CommandSandbox = {
   confined: true,

@@ -7,7 +7,7 @@ import { mkdir, readdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AtomicWriter, type AtomicWriteFs } from '../../../../../electron/core/tools/atomic-write.js';
-import { StalePlanError } from '../../../../../electron/core/tools/types.js';
+import { StalePlanError } from '../../../../../electron/core/tools/tool-def.js';
 import { createWriteFileTool } from '../../../../../electron/core/tools/write-file.js';
 import { tempWorkspace, type TempWorkspace } from './temp-workspace.js';
 

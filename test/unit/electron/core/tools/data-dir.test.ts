@@ -16,7 +16,7 @@ import { createGrepTool } from '../../../../../electron/core/tools/grep.js';
 import { listDirTool } from '../../../../../electron/core/tools/list-dir.js';
 import { readFileTool } from '../../../../../electron/core/tools/read-file.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
-import type { ReadPlan, ToolDef, ToolResult } from '../../../../../electron/core/tools/types.js';
+import type { ReadPlan, ToolDef, ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 import { writeFileTool } from '../../../../../electron/core/tools/write-file.js';
 import { unconfined } from '../../../../support/unconfined.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GREP_LINE_MAX_CHARS, GREP_MAX_MATCHES } from '../../../../../shared/limits.js';
 import { createGrepTool } from '../../../../../electron/core/tools/grep.js';
-import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/types.js';
+import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 import { tempWorkspace, toolsWithResolveHooks, type TempWorkspace } from './temp-workspace.js';
 
 async function grep(t: TempWorkspace, args: Record<string, unknown>): Promise<ToolResult> {

@@ -2,7 +2,7 @@ import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIST_MAX_NAMES } from '../../../../../shared/limits.js';
-import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/types.js';
+import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 import { tempWorkspace, toolsWithResolveHooks, type TempWorkspace } from './temp-workspace.js';
 
 async function list(t: TempWorkspace, args: Record<string, unknown> = {}): Promise<ToolResult> {

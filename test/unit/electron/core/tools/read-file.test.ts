@@ -3,7 +3,7 @@ import { mkdir, open, rename, symlink, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY_SNIFF_BYTES, READ_MAX_BYTES } from '../../../../../shared/limits.js';
-import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/types.js';
+import { StalePlanError, type ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 import { tempWorkspace, toolsWithResolveHooks, type TempWorkspace } from './temp-workspace.js';
 
 async function read(t: TempWorkspace, args: Record<string, unknown>): Promise<ToolResult> {

@@ -18,7 +18,7 @@ import {
   type CommandPlan,
   type ToolContext,
   type ToolDef,
-} from '../../../../../electron/core/tools/types.js';
+} from '../../../../../electron/core/tools/tool-def.js';
 import { unconfined } from '../../../../support/unconfined.js';
 
 let root: string;

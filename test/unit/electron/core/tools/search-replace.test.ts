@@ -2,7 +2,7 @@ import { chmod, readdir, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
-import { StalePlanError, type WritePlan } from '../../../../../electron/core/tools/types.js';
+import { StalePlanError, type WritePlan } from '../../../../../electron/core/tools/tool-def.js';
 import { tempWorkspace, type TempWorkspace } from './temp-workspace.js';
 
 async function replace(t: TempWorkspace, args: Record<string, unknown>) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
-import type { ToolContext, ToolDef } from '../../../../../electron/core/tools/types.js';
+import type { ToolContext, ToolDef } from '../../../../../electron/core/tools/tool-def.js';
 import { unconfined } from '../../../../support/unconfined.js';
 
 export interface TempWorkspace {

@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ToolError } from '../../../../../electron/core/tools/types.js';
+import { ToolError } from '../../../../../electron/core/tools/tool-def.js';
 import { tempWorkspace } from './temp-workspace.js';
 
 async function planError(promise: Promise<unknown>): Promise<ToolError> {

@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { BINARY_SNIFF_BYTES, REPLACE_MAX_BYTES, WRITE_MAX_BYTES } from '../../../../../shared/limits.js';
 import { AtomicWriter, type AtomicWriteFs } from '../../../../../electron/core/tools/atomic-write.js';
 import { createWriteFileTool } from '../../../../../electron/core/tools/write-file.js';
-import { StalePlanError, type WritePlan } from '../../../../../electron/core/tools/types.js';
+import { StalePlanError, type WritePlan } from '../../../../../electron/core/tools/tool-def.js';
 import { tempWorkspace } from './temp-workspace.js';
 
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777;

@@ -1,7 +1,7 @@
 /** The pure pieces of the MCP cards: annotations in words, compact JSON, the line diff. */
 import { describe, expect, it } from 'vitest';
 import { compactJson, compactJsonText } from '../../../../../renderer/src/components/cards/compact-json';
-import { lineDiff, sortedJson } from '../../../../../renderer/src/components/cards/line-diff';
+import { toolTextDiff, sortedJson } from '../../../../../renderer/src/components/cards/tool-text-diff';
 import { annotationWords } from '../../../../../renderer/src/components/cards/mcp-annotations';
 
 describe("a tool's annotations in words", () => {
@@ -32,7 +32,7 @@ describe('compact JSON', () => {
 
 describe('the line diff of what a tool said before and now', () => {
   it('marks inserted and deleted lines, with the rest as context', () => {
-    const diff = lineDiff('one\ntwo\nthree', 'one\n2\nthree\nfour');
+    const diff = toolTextDiff('one\ntwo\nthree', 'one\n2\nthree\nfour');
     expect(diff).toEqual({
       kind: 'diff',
       rows: [
@@ -49,18 +49,18 @@ describe('the line diff of what a tool said before and now', () => {
   });
 
   it('never shows a last line as changed for a missing final newline', () => {
-    expect(lineDiff('a\nb', 'a\nb\n')).toMatchObject({ added: 0, deleted: 0 });
+    expect(toolTextDiff('a\nb', 'a\nb\n')).toMatchObject({ added: 0, deleted: 0 });
   });
 
   it('caps the rows and says how many are hidden', () => {
     const before = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');
-    const diff = lineDiff(before, `${before}\nmore`, 400);
+    const diff = toolTextDiff(before, `${before}\nmore`, 400);
     expect(diff).toMatchObject({ kind: 'diff', hiddenRows: 101, added: 1 });
     expect(diff.kind === 'diff' && diff.rows).toHaveLength(400);
   });
 
   it('gives up on texts too large to diff in bounds', () => {
-    expect(lineDiff('a'.repeat(70_000), 'b'.repeat(70_000))).toEqual({ kind: 'too_big' });
+    expect(toolTextDiff('a'.repeat(70_000), 'b'.repeat(70_000))).toEqual({ kind: 'too_big' });
   });
 
   it('writes a schema with its keys sorted, so a reordering is no change', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIFF_TRUNCATED_LINES, DIFF_WHOLE_MAX_BYTES } from '../../../../../shared/limits.js';
-import { computeCardDiff } from '../../../../../electron/core/diff/card-diff.js';
+import { computeCardDiff } from '../../../../../electron/core/diff/bytes-card-diff.js';
 import { NOTES } from '../../../../../shared/diff/unified-diff.js';
 
 const b = (text: string) => Buffer.from(text, 'utf8');

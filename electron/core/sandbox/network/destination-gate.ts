@@ -8,7 +8,7 @@ import type { Way } from './domain-policy.js';
 import type { Refusal } from './refusal.js';
 import type { SocketSet } from './tunnel.js';
 
-export interface Gate {
+export interface DestinationGate {
   decide(host: string, port: number, way: Way): Promise<Decision>;
   /** A refusal made after the decision (a tunnel's first bytes), remembered like the others. */
   refuse(refusal: Refusal): void;

@@ -4,10 +4,10 @@
  */
 import { cardDiffOf, type CardDiff } from '../../../shared/diff/card-diff.js';
 import type { UnifiedDiff } from '../../../shared/diff/unified-diff.js';
-import { unifiedDiff, type DiffSides } from './unified-diff.js';
+import { unifiedDiffOfBytes, type DiffSides } from './bytes-diff.js';
 
 export function computeCardDiff(sides: DiffSides): CardDiff {
-  return cardOf(unifiedDiff(sides), sides);
+  return cardOf(unifiedDiffOfBytes(sides), sides);
 }
 
 export function cardOf(unified: UnifiedDiff, sides: DiffSides): CardDiff {

@@ -14,7 +14,8 @@
  * A caller adds its own environment on top (the checkpoint store's shadow repository sets
  * GIT_DIR, its own HOME and stricter settings of its own); the rule's variables are set
  * last, so no caller can turn them back on. No other file of electron/core spawns git
- * (a test holds that).
+ * (a test holds that). It is a room of its own, below the sandbox and the checkpoints that
+ * read git through it: the sandbox plans and never imports the process room.
  */
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_INLINE_MAX_BYTES } from '../../../../../shared/limits.js';
 import { BlobStore } from '../../../../../electron/core/log/blob-store.js';
-import { loadToolArgs, storeToolArgs } from '../../../../../electron/core/log/tool-args.js';
+import { loadToolArgs, storeToolArgs } from '../../../../../electron/core/log/stored-tool-args.js';
 import { useTempDir } from './temp-dir.js';
 
 const tmp = useTempDir();

@@ -9,12 +9,12 @@
  * they type without reading the file again.
  */
 import { isUtf8 } from 'node:buffer';
-import { editProblem as problemOf, type EditPreview } from '../../../shared/card-edits.js';
+import { editProblem, type EditPreview } from '../../../shared/card-edits.js';
 import type { Answer } from '../../../shared/cards.js';
 import { editPreviewOf, type DiffBase } from '../../../shared/diff/edit-preview.js';
 import { WRITE_MAX_BYTES } from '../../../shared/limits.js';
-import { diffPath } from '../diff/unified-diff.js';
-import type { Plan, ToolResult, WritePlan } from '../tools/types.js';
+import { diffPath } from '../diff/bytes-diff.js';
+import type { Plan, ToolResult, WritePlan } from '../tools/tool-def.js';
 import type { DiffFn } from './card-body.js';
 import { GateError } from './gate-error.js';
 
@@ -36,14 +36,14 @@ export function whyProposalUneditable(proposal: Buffer): string | null {
 }
 
 /** Why these bytes cannot be written as the person's version, or null when they can. */
-export function editProblem(bytes: Buffer): string | null {
-  return problemOf(bytes.length, bytes.indexOf(0));
+export function editedBytesProblem(bytes: Buffer): string | null {
+  return editProblem(bytes.length, bytes.indexOf(0));
 }
 
 /** The person's text as the bytes to write; GateError, changing nothing, when it cannot be. */
 export function editedBytes(text: string): Buffer {
   const bytes = Buffer.from(text, 'utf8');
-  const problem = editProblem(bytes);
+  const problem = editedBytesProblem(bytes);
   if (problem) throw new GateError(`cannot allow with your edits: ${problem}`);
   return bytes;
 }
@@ -94,7 +94,7 @@ export class OpenWrites {
     return editPreviewOf(d, {
       bytes: after.length,
       sameAsProposal: after.equals(sides.proposal),
-      problem: this.whyNotEditable(cardId) ?? editProblem(after),
+      problem: this.whyNotEditable(cardId) ?? editedBytesProblem(after),
     });
   }
 

@@ -12,7 +12,7 @@ import {
   readWorkspaceGit,
   spawnWorkspaceGit,
   WORKSPACE_GIT_CONFIG,
-} from '../../../../../electron/core/process/workspace-git.js';
+} from '../../../../../electron/core/git/workspace-git.js';
 
 const exec = promisify(execFile);
 
@@ -103,12 +103,12 @@ function coreFiles(root: string, rel = ''): string[] {
 }
 
 describe('no other place spawns git', () => {
-  it('no file of electron/core outside process/ (and terminal/, the person’s own shell) both starts programs and names git', () => {
+  it('no file of electron/core outside git/ (and terminal/, the person’s own shell) both starts programs and names git', () => {
     const root = path.resolve(__dirname, '../../../../../electron/core');
     const startsPrograms = /import\s+(?!type\b)[^;]*from\s+'node:child_process'/;
     const namesGit = /['"`]git['"`]|spawn\w*\(\s*[\w.]*\bgit\b/;
     const offending = coreFiles(root)
-      .filter((f) => !f.startsWith(`process${path.sep}`) && !f.startsWith(`terminal${path.sep}`))
+      .filter((f) => !f.startsWith(`git${path.sep}`) && !f.startsWith(`terminal${path.sep}`))
       .filter((f) => {
         const text = readFileSync(path.join(root, f), 'utf8');
         return startsPrograms.test(text) && namesGit.test(text);

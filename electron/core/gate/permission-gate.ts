@@ -8,18 +8,18 @@
  * path lands changed since the card went up, the answer is dropped (its allow_session
  * with it), `card_stale` is logged and a new card asks again with the diff as it is now.
  *
- * A write card may be allowed with the person's edits (card-edits.ts): their bytes replace
+ * A write card may be allowed with the person's edits (person-edits.ts): their bytes replace
  * the proposal in the re-checked plan, the answer is allow_once, and a card asked again
  * keeps the edits for its editor.
  */
 import { ANSWERS, describeGrant, sameGrant, type Answer, type CardBody, type Grant } from '../../../shared/cards.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { CardEvent } from '../../../shared/reducer.js';
-import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/types.js';
+import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '../tools/tool-def.js';
 import type { CardEdits, EditPreview } from '../../../shared/card-edits.js';
 import { cardBody, staleReason, type DiffFn } from './card-body.js';
 import type { DiffBase } from '../../../shared/diff/edit-preview.js';
-import { editedBytes, OpenWrites, tellTheModel, withEdits, type PersonAnswer } from './card-edits.js';
+import { editedBytes, OpenWrites, tellTheModel, withEdits, type PersonAnswer } from './person-edits.js';
 import { classify, grantForPlan } from './classify.js';
 import { CancelledError, GateError } from './gate-error.js';
 

@@ -5,7 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
-import { unifiedDiff as textDiff, type TextSides, type UnifiedDiff } from '../../../shared/diff/unified-diff.js';
+import { unifiedDiff, type TextSides, type UnifiedDiff } from '../../../shared/diff/unified-diff.js';
 
 export interface DiffSides {
   /** The path the write lands on, as the headers name it. */
@@ -16,8 +16,8 @@ export interface DiffSides {
 }
 
 /** `budget` bounds the work of the exact diff (see EXACT_DIFF_BUDGET). */
-export function unifiedDiff(sides: DiffSides, budget?: number): UnifiedDiff {
-  return textDiff(textSides(sides), budget);
+export function unifiedDiffOfBytes(sides: DiffSides, budget?: number): UnifiedDiff {
+  return unifiedDiff(textSides(sides), budget);
 }
 
 /** The sides as the shared diff takes them. */

@@ -12,7 +12,7 @@ export interface LineDiffRow {
   text: string;
 }
 
-export type LineDiff =
+export type ToolTextDiff =
   | {
       kind: 'diff';
       rows: LineDiffRow[];
@@ -27,7 +27,7 @@ export type LineDiff =
 /** jsdiff gives up (returns undefined) past this: a pathological pair never freezes the card. */
 const DIFF_TIMEOUT_MS = 250;
 
-export function lineDiff(before: string, after: string, maxRows = DIFF_TRUNCATED_LINES): LineDiff {
+export function toolTextDiff(before: string, after: string, maxRows = DIFF_TRUNCATED_LINES): ToolTextDiff {
   if (before.length + after.length > 2 * DIFF_WHOLE_MAX_BYTES) return { kind: 'too_big' };
   // A final newline on both, so a last line is never shown as changed for lacking one.
   const changes = diffLines(withNewline(before), withNewline(after), { timeout: DIFF_TIMEOUT_MS });

@@ -4,11 +4,10 @@
  * gate can look at a plan before anything touches the disk or starts a process. No tool
  * decides permission itself.
  */
-import type { z } from 'zod';
-import type { JSONSchema7 } from 'ai';
 import type { CommandSandbox, McpCardBody, McpServerCardBody, ReadTool, WriteTool } from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
+import type { ToolShown } from '../tool-shape/tool-shown.js';
 
 export interface ReadPlan {
   kind: 'read';
@@ -106,30 +105,6 @@ export interface ToolContext {
    * unconfined and its card says why), and whether to refuse those it cannot hold.
    */
   sandbox: ConfinementPolicy;
-}
-
-/**
- * What a call's result holds, said by the tool itself so the model's context never
- * names tools: which file the call names and what it did with it (for a summary's list
- * of files), and whether seeing a hidden result again asks the user again.
- */
-export interface ResultHolds {
-  /** The file in the call's `path` argument and what was done with it; `defaultPath` when the call may leave it out. */
-  file?: { how: 'read' | 'listed' | 'searched' | 'written' | 'edited'; defaultPath?: string };
-  /** A command's output: seeing it again means running the command again, which asks the user again. */
-  commandOutput?: true;
-}
-
-/** A tool as the model is shown it: its name, its words and its arguments' schema. */
-export interface ToolShown<A = Record<string, unknown>> {
-  name: string;
-  /** Written for the model: what it does, its limits, how to page. */
-  description: string;
-  /** A strict zod object: unknown fields are errors. */
-  schema: z.ZodType<A>;
-  /** The schema as the model is shown it, when it is not made from `schema` (an MCP tool's own). */
-  inputSchema?: JSONSchema7;
-  holds?: ResultHolds;
 }
 
 /** One tool: a schema for its arguments, a plan step and an execute step. */
