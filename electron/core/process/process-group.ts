@@ -13,17 +13,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { KILL_GRACE_MS } from '../../../shared/limits.js';
-import type { ConfinedSpec, Sandbox, SandboxProfile } from '../sandbox/sandbox.js';
+import type { Confine, ConfinedSpec } from '../sandbox/sandbox.js';
 import { groupHasLiveMember } from './group-liveness.js';
 import { pidAlive } from './pid-alive.js';
 import { CommandStartError, startError } from './start-error.js';
 import { feedWrapper, wrapperStdio } from './wrapper-fds.js';
 
-/** Held to this profile by this sandbox. */
-export interface Confine {
-  sandbox: Sandbox;
-  profile: SandboxProfile;
-}
+/** Held to this profile by this sandbox (the sandbox room's own type: it plans, this room runs). */
+export type { Confine } from '../sandbox/sandbox.js';
 
 export interface GroupStart {
   argv: readonly string[];

@@ -15,8 +15,7 @@
  *   does, but those the restore itself writes (a turn may have edited `.claude/…`).
  */
 import path from 'node:path';
-import type { Confine } from '../process/process-group.js';
-import type { Sandbox, SandboxProfile } from './sandbox.js';
+import type { Confine, Sandbox, SandboxProfile } from './sandbox.js';
 import { isWithin } from './within.js';
 
 /**

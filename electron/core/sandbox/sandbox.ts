@@ -98,5 +98,11 @@ export interface Sandbox {
   dispose(): Promise<void>;
 }
 
+/** A process to be held to this profile by this sandbox: what the process room is handed to confine a start. */
+export interface Confine {
+  sandbox: Sandbox;
+  profile: SandboxProfile;
+}
+
 /** Commands cannot run confined as promised right now; the words say why, for the card and the model. */
 export class SandboxRefusal extends Error {}

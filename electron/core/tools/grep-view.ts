@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Confine } from '../process/process-group.js';
 import { readOnlyProfile } from '../sandbox/helper-view.js';
 import { ripgrepPath } from './ripgrep.js';
-import type { ToolContext } from './types.js';
+import type { ToolContext } from './tool-def.js';
 
 const IGNORE_FILES = ['.gitignore', '.ignore', '.rgignore'];
 

@@ -16,7 +16,7 @@ import {
 } from '../../../../../electron/core/checkpoints/shadow-repo.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
-import type { ToolContext } from '../../../../../electron/core/tools/types.js';
+import type { ToolContext } from '../../../../../electron/core/tools/tool-def.js';
 import {
   exchanges,
   raceAsCommand,

@@ -12,7 +12,7 @@ import { ProcessGroup } from '../../../../../electron/core/process/process-group
 import type { Sandbox } from '../../../../../electron/core/sandbox/sandbox.js';
 import { runTool } from '../../../../../electron/core/tools/run.js';
 import { parseToolArgs } from '../../../../../electron/core/tools/tool-args.js';
-import type { ToolContext, ToolResult } from '../../../../../electron/core/tools/types.js';
+import type { ToolContext, ToolResult } from '../../../../../electron/core/tools/tool-def.js';
 
 /** renameat2's number: x86_64 316, arm64 276 (AT_FDCWD is -100, RENAME_EXCHANGE 2). */
 const RENAMEAT2 = process.arch === 'arm64' ? 276 : 316;

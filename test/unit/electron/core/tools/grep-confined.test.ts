@@ -13,7 +13,7 @@ import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox
 import { readOnlyProfile } from '../../../../../electron/core/sandbox/helper-view.js';
 import { runRipgrep } from '../../../../../electron/core/tools/ripgrep.js';
 import { Tools } from '../../../../../electron/core/tools/tools.js';
-import type { ToolContext } from '../../../../../electron/core/tools/types.js';
+import type { ToolContext } from '../../../../../electron/core/tools/tool-def.js';
 import { unconfined } from '../../../../support/unconfined.js';
 import {
   exchanges,
