@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { EncryptedKeys } from './settings/encrypted-keys.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import type { AppSettings } from './settings/app-settings.js';
+import type { Session } from './sessions/session.js';
 import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
 import type { Attention } from './attention/attention.js';
@@ -52,6 +53,9 @@ export interface HostDeps {
   checkpoints?: WorkspaceStores;
 }
 
+/** The parts of a session the contract's calls are routed to. */
+type SessionPart = 'cards' | 'questions' | 'mcp' | 'context' | 'checkpoints';
+
 type Handlers = { [N in CallName]: (req: CallRequest<N>) => Promise<CallResponses[N]> };
 
 export class Host {
@@ -62,6 +66,8 @@ export class Host {
   constructor(private readonly deps: HostDeps) {
     this.settings = new SettingsCalls(deps);
     const s = deps.sessions;
+    /** The session's part a call's prefix names (its cards, questions, servers, context, checkpoints). */
+    const part = async <P extends SessionPart>(id: string, name: P): Promise<Session[P]> => (await s.get(id))[name];
     this.handlers = {
       'sessions.list': () => s.list(),
       'sessions.open': async ({ workspace, title }) => (await s.create(workspace, title)).summary(),
@@ -76,23 +82,27 @@ export class Host {
       'session.cancel': async ({ id }) => (await s.get(id)).cancel(),
       'session.unqueue': async ({ id, messageId }) => (await s.get(id)).unqueue(messageId),
       'session.takeReturned': async ({ id }) => (await s.get(id)).takeReturned(),
-      'card.proposal': async ({ id, cardId }) => (await s.get(id)).proposal(cardId),
-      'session.context': async ({ id }) => (await s.get(id)).contextPreview(),
-      'session.compact': async ({ id, instructions }) => (await s.get(id)).compact(instructions),
-      'session.changes': async ({ id, turnId, toolCallId }) => (await s.get(id)).changes({ turnId, toolCallId }),
-      'session.undo': async ({ id, turnId, paths, overwrite }) => (await s.get(id)).undo(turnId, paths, overwrite),
-      'session.redo': async ({ id, overwrite }) => (await s.get(id)).redo(overwrite),
-      'session.rewind': async ({ id, seq, restore, overwrite }) => (await s.get(id)).rewind(seq, restore, overwrite),
+      // The context's and the checkpoints' calls keep the contract's `session.` names.
+      'session.context': async ({ id }) => (await part(id, 'context')).preview(),
+      'session.compact': async ({ id, instructions }) => (await part(id, 'context')).compact(instructions),
+      'session.changes': async ({ id, turnId, toolCallId }) =>
+        (await part(id, 'checkpoints')).changes({ turnId, toolCallId }),
+      'session.undo': async ({ id, turnId, paths, overwrite }) =>
+        (await part(id, 'checkpoints')).undo(turnId, paths, overwrite),
+      'session.redo': async ({ id, overwrite }) => (await part(id, 'checkpoints')).redo(overwrite),
+      'session.rewind': async ({ id, seq, restore, overwrite }) =>
+        (await part(id, 'checkpoints')).rewind(seq, restore, overwrite),
       'models.catalog': async () => modelCatalog(),
       'folders.complete': async ({ prefix }) => ({ folders: await completeFolders(prefix, deps.home) }),
+      'card.proposal': async ({ id, cardId }) => (await part(id, 'cards')).proposal(cardId),
       'card.answer': async ({ id, cardId, answer, edited }) => {
-        (await s.get(id)).answerCard(cardId, answer, edited);
+        (await part(id, 'cards')).answer(cardId, answer, edited);
         return { cardId, answer, edited: edited !== undefined };
       },
-      'card.preview': async ({ id, cardId, text }) => (await s.get(id)).previewEdit(cardId, text),
-      'card.edits': async ({ id, cardId }) => (await s.get(id)).editsDiff(cardId),
+      'card.preview': async ({ id, cardId, text }) => (await part(id, 'cards')).preview(cardId, text),
+      'card.edits': async ({ id, cardId }) => (await part(id, 'cards')).edits(cardId),
       'question.answer': async ({ id, questionId, text }) => {
-        await (await s.get(id)).answerQuestion(questionId, text);
+        await (await part(id, 'questions')).answer(questionId, text);
         return { questionId };
       },
       'settings.get': () => this.settings.get(),
@@ -116,9 +126,9 @@ export class Host {
         deps.attention?.setActive(view);
         return { id: view.id, visible: view.visible };
       },
-      'mcp.list': async ({ id }) => (await deps.sessions.get(id)).mcpOverview(),
-      'mcp.restart': async ({ id, server }) => (await deps.sessions.get(id)).mcpRestart(server),
-      'mcp.setEnabled': async ({ id, server, enabled }) => (await deps.sessions.get(id)).mcpSetEnabled(server, enabled),
+      'mcp.list': async ({ id }) => (await part(id, 'mcp')).list(),
+      'mcp.restart': async ({ id, server }) => (await part(id, 'mcp')).restart(server),
+      'mcp.setEnabled': async ({ id, server, enabled }) => (await part(id, 'mcp')).setEnabled(server, enabled),
     };
   }
 

@@ -3,32 +3,31 @@
  * message sent while a turn runs waits in the FIFO queue; while a card or question is
  * open a new message is refused; cancel aborts the turn and hands the queue back.
  */
-import type { Answer, Grant } from '../../../shared/cards.js';
-import type { CallResponses, ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
-import type { EditPreview, EditsDiff } from '../../../shared/card-edits.js';
-import { editsDiffOf, proposalOf } from './card-texts.js';
-import type { EventPayload, RewindRestore, SessionEvent } from '../../../shared/events.js';
+import type { Grant } from '../../../shared/cards.js';
+import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
+import type { EventPayload, SessionEvent } from '../../../shared/events.js';
+import { SessionCheckpoints, type CheckpointAccess } from '../checkpoints/session-checkpoints.js';
+import type { ToolContext, ToolDef } from '../tools/types.js';
+import { SessionCards } from './session-cards.js';
+import { SessionContextCalls } from './session-context-calls.js';
+import { SessionError } from './session-error.js';
+import { SessionMcpCalls } from './session-mcp-calls.js';
+import { SessionUndo } from './session-undo.js';
 import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
 import type { DiffFn } from '../gate/card-body.js';
 import { Gate, type Planner } from '../gate/gate.js';
 import type { Workspace } from '../paths/workspace.js';
 import { Questions } from '../runner/questions.js';
 import type { ChatClient } from '../chat/chat-client.js';
-import type { ContextPreview } from '../../../shared/context-preview.js';
 import { SessionContext } from '../context/session-context.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
 import { withAgentTools } from '../runner/agent-tools.js';
 import { pendingResults } from '../runner/pending-calls.js';
 import { Runner } from '../runner/runner.js';
 import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
-import { ToolError, type ToolContext, type ToolDef } from '../tools/types.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
-import { reasonThen, SessionError } from './session-error.js';
 import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';
-import type { McpOverview } from '../../../shared/contract.js';
 import { unstartedMessage } from './unstarted-message.js';
-import { CheckpointError, SessionCheckpoints, type CheckpointAccess } from '../checkpoints/session-checkpoints.js';
-import type { ChangesView, RestoreOutcome } from '../../../shared/checkpoints.js';
 
 /** The session's files on disk, as the session uses them. */
 export interface SessionFiles {
@@ -94,15 +93,20 @@ export class Session {
   private readonly stopFollowingLog: () => void;
   /** The workspace's tools and this session's MCP servers' tools, in one registry. */
   private readonly tools: Planner & { definitions(): readonly ToolDef[] };
-  private readonly questions: Questions;
   /** The session's MCP servers: released with the session. */
-  private readonly mcp: SessionMcp | null;
+  private readonly servers: SessionMcp | null;
   /** What the model sees, kept with the session (not per turn) so its incremental state lasts. */
-  private readonly context: SessionContext;
-  /** Snapshots around the workspace-changing steps, and undo, redo and rewind (SPEC §12). */
-  private readonly checkpoints: SessionCheckpoints;
-  /** A Compact now running outside a turn; cancel stops it. */
-  private compacting: AbortController | null = null;
+  private readonly modelContext: SessionContext;
+  /** The `card.*` calls: write cards' texts, edits and answers. */
+  readonly cards: SessionCards;
+  /** The `question.*` calls: answers to the agent's questions. */
+  readonly questions: Questions;
+  /** The `mcp.*` calls: the session's servers. */
+  readonly mcp: SessionMcpCalls;
+  /** The context calls: what the model sees, and Compact now. */
+  readonly context: SessionContextCalls;
+  /** The checkpoint calls: changes, undo, redo and rewind (SPEC §12). */
+  readonly checkpoints: SessionUndo;
   /** Summary calls running now, so a window that connects mid-summary can say so. */
   private summarising = 0;
   private live: LiveTurn | null = null;
@@ -118,15 +122,15 @@ export class Session {
     this.events = [...deps.events];
     this.state = foldEvents(this.events);
     this.tools = deps.toolContext
-      ? new Tools(deps.toolContext, WORKSPACE_TOOLS, () => this.mcp?.definitions() ?? NO_TOOLS)
+      ? new Tools(deps.toolContext, WORKSPACE_TOOLS, () => this.servers?.definitions() ?? NO_TOOLS)
       : refusingTools(deps.noWorkspace ?? 'this session has no workspace');
-    this.context = new SessionContext({
+    this.modelContext = new SessionContext({
       sessionId: deps.info.id,
       events: this.events,
       workspace: deps.workspace,
       home: deps.home,
       tools: () => withAgentTools(this.tools.definitions()),
-      mcpNotes: () => this.mcp?.modelNotes() ?? null,
+      mcpNotes: () => this.servers?.modelNotes() ?? null,
       getBlob: (id) => deps.files.getBlob(id),
       append: (p) => this.append(p),
       commands: deps.commands,
@@ -135,7 +139,7 @@ export class Session {
         deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
       },
     });
-    this.mcp = deps.mcp
+    this.servers = deps.mcp
       ? new SessionMcp({
           ...deps.mcp,
           events: this.events,
@@ -147,7 +151,7 @@ export class Session {
       : null;
     this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
     this.questions = new Questions((p) => this.append(p));
-    this.checkpoints = new SessionCheckpoints({
+    const store = new SessionCheckpoints({
       open: async () => ({ unavailable: this.whyNoCheckpoints() }),
       ...deps.checkpoints,
       events: this.events,
@@ -156,7 +160,7 @@ export class Session {
     });
     this.gate = new Gate({
       tools: this.tools,
-      bracket: this.checkpoints.bracket,
+      bracket: store.bracket,
       record: { append: (p) => this.append(p), putBlob: (b) => deps.files.putBlob(b) },
       grants: {
         list: () => this.state.grants,
@@ -165,23 +169,20 @@ export class Session {
       diff: deps.diff,
       newId: deps.newId,
     });
-  }
-
-  async mcpOverview(): Promise<McpOverview> {
-    return this.requireMcp().overview();
-  }
-
-  async mcpRestart(server: string): Promise<McpOverview> {
-    return this.requireMcp().restart(server).catch(asSessionError);
-  }
-
-  async mcpSetEnabled(server: string, enabled: boolean): Promise<McpOverview> {
-    return this.requireMcp().setEnabled(server, enabled).catch(asSessionError);
-  }
-
-  private requireMcp(): SessionMcp {
-    if (!this.mcp) throw new SessionError(reasonThen(this.whyNoWorkspace(), 'no MCP server runs here'));
-    return this.mcp;
+    this.checkpoints = new SessionUndo(store, (what) => this.refuseWhileLive(what));
+    this.cards = new SessionCards({
+      events: this.events,
+      getBlob: (id) => deps.files.getBlob(id),
+      diff: deps.diff,
+      gate: this.gate,
+      state: () => this.state,
+    });
+    this.mcp = new SessionMcpCalls(this.servers, () => this.whyNoWorkspace());
+    this.context = new SessionContextCalls({
+      context: this.modelContext,
+      chat: () => deps.chat(this.info.model),
+      liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
+    });
   }
 
   /** An MCP tool change voids grants: the log says so first, then meta.json follows it. */
@@ -231,11 +232,7 @@ export class Session {
 
   async cancel(): Promise<{ cancelled: boolean; returned: QueuedMessage[] }> {
     const live = this.live;
-    if (!live) {
-      const compacting = this.compacting;
-      compacting?.abort();
-      return { cancelled: compacting !== null, returned: [] };
-    }
+    if (!live) return { cancelled: this.context.cancel(), returned: [] };
     const returned = this.state.queue.filter((q) => !this.unqueuing.has(q.messageId));
     if (returned.length > 0)
       await this.append({ type: 'queue_returned', messageIds: returned.map((q) => q.messageId) });
@@ -280,74 +277,6 @@ export class Session {
   }
 
   /**
-   * The whole proposed content of one of this session's write cards, the edits it keeps,
-   * and while it is open the other side of its diff, for the window's editor.
-   */
-  async proposal(cardId: string): Promise<CallResponses['card.proposal']> {
-    const texts = await proposalOf(this.events, (id) => this.deps.files.getBlob(id), cardId);
-    const diffBase = this.gate.diffBase(cardId);
-    return diffBase ? { ...texts, diffBase } : texts;
-  }
-
-  /** For a write allowed with the person's edits: the proposal against what was written. */
-  editsDiff(cardId: string): Promise<EditsDiff> {
-    return editsDiffOf(this.events, (id) => this.deps.files.getBlob(id), this.deps.diff, cardId);
-  }
-
-  /** An open write card's diff rebuilt with the person's text in place of the proposal. */
-  previewEdit(cardId: string, text: string): Promise<EditPreview> {
-    this.openWriteCard(cardId);
-    return this.gate.preview(cardId, text);
-  }
-
-  /** What the model sees: the exact context of the next step, with token counts. */
-  async contextPreview(): Promise<ContextPreview> {
-    return this.context.preview(this.deps.chat(this.info.model).model, { turnLive: this.live !== null });
-  }
-
-  /**
-   * Compact now: the older history becomes a summary, keeping what the instructions ask.
-   * During a turn it takes its place between two steps; otherwise it runs at once, and
-   * cancel stops it.
-   */
-  async compact(instructions?: string): Promise<{ tokensBefore: number; tokensAfter: number }> {
-    if (this.compacting) throw new SessionError('a summary is already being written for this session');
-    const { chat, model } = this.deps.chat(this.info.model);
-    const controller = new AbortController();
-    const live = this.live;
-    const signal = live ? AbortSignal.any([controller.signal, live.controller.signal]) : controller.signal;
-    this.compacting = controller;
-    try {
-      return await this.context.compactNow({ turnId: live?.turnId, chat, model, signal }, instructions);
-    } catch (err) {
-      if (signal.aborted) throw new SessionError('the summary was cancelled; nothing changed');
-      throw err;
-    } finally {
-      this.compacting = null;
-    }
-  }
-
-  /** The files a turn or a call changed, as diffs (SPEC §12). */
-  async changes(query: { turnId?: string; toolCallId?: string }): Promise<ChangesView> {
-    return this.checkpoints.changes(query).catch(asSessionError);
-  }
-
-  async undo(turnId: string, paths?: string[], overwrite?: string[]): Promise<RestoreOutcome> {
-    await this.refuseWhileLive('undo');
-    return this.checkpoints.undo(turnId, paths, overwrite).catch(asSessionError);
-  }
-
-  async redo(overwrite?: string[]): Promise<RestoreOutcome> {
-    await this.refuseWhileLive('redo');
-    return this.checkpoints.redo(overwrite).catch(asSessionError);
-  }
-
-  async rewind(seq: number, restore: RewindRestore, overwrite?: string[]): Promise<RestoreOutcome> {
-    await this.refuseWhileLive('rewind');
-    return this.checkpoints.rewind(seq, restore, overwrite).catch(asSessionError);
-  }
-
-  /**
    * Taking files back under a running turn would pull them from under its next step. A
    * turn whose end is logged is let finish first (a queued message may start the next).
    */
@@ -355,31 +284,11 @@ export class Session {
     if (this.live && !this.state.turnId) await this.live.done;
     if (this.live || this.state.turnId)
       throw new SessionError(`stop the running turn first; ${what} changes files it may be using`);
-    if (this.compacting) throw new SessionError(`a summary is being written; ${what} when it is done`);
+    if (this.context.summarising) throw new SessionError(`a summary is being written; ${what} when it is done`);
   }
 
   private whyNoCheckpoints(): string {
     return this.deps.workspace ? 'checkpoints are not set up for this session' : this.whyNoWorkspace();
-  }
-
-  /** `edited`: the person's version of an open write card's file, allowed once (SPEC §13). */
-  answerCard(cardId: string, answer: Answer, edited?: string): void {
-    if (edited !== undefined) this.openWriteCard(cardId);
-    this.gate.answer(cardId, answer, edited);
-  }
-
-  private openWriteCard(cardId: string): void {
-    const card = this.state.openCards.find((c) => c.cardId === cardId);
-    if (!card) throw new SessionError(`no open card with id ${cardId} in this session`);
-    if (card.body.kind !== 'write') {
-      throw new SessionError(
-        `card ${cardId} asks to ${card.body.kind === 'command' ? 'run a command' : 'do something other than write'}; only a write card can be edited`,
-      );
-    }
-  }
-
-  async answerQuestion(questionId: string, text: string): Promise<void> {
-    await this.questions.answer(questionId, text);
   }
 
   /**
@@ -441,7 +350,7 @@ export class Session {
       await live.done;
     }
     // The servers go with the session, whole process trees (after the turn, which may be calling one).
-    await this.mcp?.dispose();
+    await this.servers?.dispose();
     // Last: the turn's and the servers' final events still fold into the state.
     this.stopFollowingLog();
   }
@@ -500,10 +409,10 @@ export class Session {
     if (!workspace) throw new SessionError(this.whyNoWorkspace());
     const runner = new Runner({
       model,
-      context: this.context,
+      context: this.modelContext,
       gate: this.gate,
       questions: this.questions,
-      mcp: this.mcp ?? undefined,
+      mcp: this.servers ?? undefined,
       record: {
         append: (p) => this.append(p),
         putBlob: (b) => this.deps.files.putBlob(b),
@@ -569,19 +478,14 @@ export class Session {
     this.events.push(event);
     // The state is this session's own (snapshot() hands out no copy to keep), so it is folded in place.
     this.state = applyOwned(this.state, event);
-    this.context.add(event);
-    this.mcp?.add(event);
+    this.modelContext.add(event);
+    this.servers?.add(event);
     this.info = { ...this.info, updatedAt: event.ts };
     this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
     if (before !== this.state.status || event.type === 'card' || event.type === 'question') {
       this.deps.emit({ name: 'sessions.changed', payload: { summary: this.summary() } });
     }
   }
-}
-
-function asSessionError(err: unknown): never {
-  if (err instanceof ToolError || err instanceof CheckpointError) throw new SessionError(err.message);
-  throw err;
 }
 
 function sameModel(a: ModelConfig, b: ModelConfig): boolean {
