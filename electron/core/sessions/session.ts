@@ -13,6 +13,7 @@ import { SessionContextCalls } from './session-context-calls.js';
 import { SessionError } from './session-error.js';
 import { SessionMcpCalls } from './session-mcp-calls.js';
 import { SessionUndo } from './session-undo.js';
+import type { DriverFactory, DriverResumePoint, DriverSeam, SessionDriver } from './session-driver.js';
 import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
 import type { DiffFn } from '../gate/card-body.js';
 import { Gate, type Planner } from '../gate/gate.js';
@@ -73,6 +74,8 @@ export interface SessionDeps {
   commands?: () => Promise<CommandConfinement>;
   /** The workspace's checkpoint store (SPEC §12), opened on first use; without it nothing is snapshotted. */
   checkpoints?: CheckpointAccess;
+  /** Drives the session's turns, through the seam only; by default the native runner. */
+  driver?: DriverFactory;
   /** The session's MCP servers (SPEC §10); the session wires the gate and the log in. */
   mcp?: Omit<SessionMcpDeps, 'events' | 'grants' | 'append' | 'gate' | 'changed'> & { changed: (id: string) => void };
 }
@@ -109,6 +112,8 @@ export class Session {
   readonly checkpoints: SessionUndo;
   /** Summary calls running now, so a window that connects mid-summary can say so. */
   private summarising = 0;
+  /** What drives the turns; none without a workspace, where no turn can run. */
+  private readonly driver: SessionDriver | null;
   private live: LiveTurn | null = null;
   private info: SessionInfo;
   private closing = false;
@@ -183,6 +188,42 @@ export class Session {
       chat: () => deps.chat(this.info.model),
       liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
     });
+    this.driver = deps.workspace ? (deps.driver ?? this.nativeRunner)(this.seam(deps.workspace)) : null;
+  }
+
+  /** The native runner: the seed's tool loop against the session's model. */
+  private readonly nativeRunner: DriverFactory = (seam) =>
+    new Runner({ ...seam, model: () => this.deps.chat(this.info.model) });
+
+  /** The doors a driver gets: the log through append, the gate through its door, and the transcript's live rows. */
+  private seam(workspace: Workspace): DriverSeam {
+    return {
+      record: {
+        append: (p) => this.append(p),
+        putBlob: (b) => this.deps.files.putBlob(b),
+        getBlob: (id) => this.deps.files.getBlob(id),
+        events: () => this.events,
+      },
+      // Doors, not the objects: a driver cannot reach the gate's maps or the answers' waits.
+      gate: {
+        run: (call, exec, via) => this.gate.run(call, exec, via),
+        resume: (card, call, exec) => this.gate.resume(card, call, exec),
+        forget: (cardId, reason) => this.gate.forget(cardId, reason),
+      },
+      questions: {
+        expect: (questionId) => this.questions.expect(questionId),
+        wait: (questionId, signal) => this.questions.wait(questionId, signal),
+      },
+      context: this.modelContext,
+      ...(this.servers ? { mcp: this.servers } : {}),
+      workspace,
+      home: this.deps.home,
+      newId: this.deps.newId,
+      onDelta: (turnId, text, reset) =>
+        this.deps.emit({ name: 'session.delta', payload: { id: this.id, turnId, text, ...(reset ? { reset } : {}) } }),
+      onOutput: (toolCallId, stream, chunk) =>
+        this.deps.emit({ name: 'session.output', payload: { id: this.id, toolCallId, stream, chunk } }),
+    };
   }
 
   /** An MCP tool change voids grants: the log says so first, then meta.json follows it. */
@@ -332,10 +373,7 @@ export class Session {
     // restart even before a model is configured; that step then fails with a plain message.
     if (openCards[0]) this.gate.expect(openCards[0]);
     if (openQuestion) this.questions.expect(openQuestion.questionId);
-    this.runTurn(turnId, () => this.deps.chat(this.info.model), {
-      card: openCards[0],
-      question: openQuestion ?? undefined,
-    });
+    this.runTurn(turnId, { card: openCards[0], question: openQuestion ?? undefined });
   }
 
   /**
@@ -390,7 +428,7 @@ export class Session {
       }
       await this.append({ type: 'user_message', messageId, text });
       await this.append({ type: 'turn_started', turnId, messageId });
-      this.runTurn(turnId, () => resolved, undefined, controller);
+      this.runTurn(turnId, undefined, controller);
     } catch (err) {
       this.live = null;
       throw err;
@@ -399,41 +437,13 @@ export class Session {
     }
   }
 
-  private runTurn(
-    turnId: string,
-    model: () => { chat: ChatClient; model: ModelConfig },
-    resume?: Parameters<Runner['run']>[2],
-    controller = new AbortController(),
-  ) {
-    const workspace = this.deps.workspace;
-    if (!workspace) throw new SessionError(this.whyNoWorkspace());
-    const runner = new Runner({
-      model,
-      context: this.modelContext,
-      gate: this.gate,
-      questions: this.questions,
-      mcp: this.servers ?? undefined,
-      record: {
-        append: (p) => this.append(p),
-        putBlob: (b) => this.deps.files.putBlob(b),
-        getBlob: (id) => this.deps.files.getBlob(id),
-        events: () => this.events,
-      },
-      workspace,
-      home: this.deps.home,
-      newId: this.deps.newId,
-      onDelta: (tid, text, reset) =>
-        this.deps.emit({
-          name: 'session.delta',
-          payload: { id: this.id, turnId: tid, text, ...(reset ? { reset } : {}) },
-        }),
-      onOutput: (toolCallId, stream, chunk) =>
-        this.deps.emit({ name: 'session.output', payload: { id: this.id, toolCallId, stream, chunk } }),
-    });
-    const done = runner
-      .run(turnId, controller.signal, resume)
+  /** Hands the turn to the driver; its end starts the next queued message. */
+  private runTurn(turnId: string, resume?: DriverResumePoint, controller = new AbortController()) {
+    if (!this.driver) throw new SessionError(this.whyNoWorkspace());
+    const done = this.driver
+      .run({ turnId, signal: controller.signal, ...(resume ? { resume } : {}) })
       .catch((err: unknown) => {
-        // The runner logs every failure itself; this is only reached when the log cannot be written.
+        // The driver logs every failure itself; this is only reached when the log cannot be written.
         if (!this.closing)
           console.error(`session ${this.id}: the turn stopped because its log could not be written:`, err);
       })
