@@ -20,6 +20,7 @@ import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { CommandConfinement } from '../context/system-prompt.js';
 import type { ToolContext } from '../tools/types.js';
 import { Session, type SessionDeps } from './session.js';
+import type { DriverFactory } from './session-driver.js';
 import type { WorkspaceStores } from '../checkpoints/workspace-stores.js';
 import { reasonThen, SessionError } from './session-error.js';
 
@@ -40,6 +41,8 @@ export interface SessionsDeps {
   checkpoints?: WorkspaceStores;
   /** Where the user's own mcp.json is, and which servers are disabled; without it no MCP server starts. */
   mcp?: { userConfigDir: string; disabled: DisabledServers; callTimeoutMs?: number };
+  /** What drives every session's turns; by default the native runner. */
+  driver?: DriverFactory;
 }
 
 export class Sessions {
@@ -201,6 +204,7 @@ export class Sessions {
       commands: () => this.commandConfinement(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
       checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
+      ...(this.deps.driver ? { driver: this.deps.driver } : {}),
     });
   }
 
