@@ -3,82 +3,24 @@
  * message sent while a turn runs waits in the FIFO queue; while a card or question is
  * open a new message is refused; cancel aborts the turn and hands the queue back.
  */
-import type { Grant } from '../../../shared/cards.js';
-import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
+import type { ModelConfig, SessionSummary } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
-import { SessionCheckpoints, type CheckpointAccess } from '../checkpoints/session-checkpoints.js';
-import type { ToolContext, ToolDef } from '../tools/types.js';
-import { SessionCards } from './session-cards.js';
-import { SessionContextCalls } from './session-context-calls.js';
-import { SessionError } from './session-error.js';
-import { SessionMcpCalls } from './session-mcp-calls.js';
-import { SessionUndo } from './session-undo.js';
-import type { DriverFactory, DriverResumePoint, DriverSeam, SessionDriver } from './session-driver.js';
 import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
-import type { DiffFn } from '../gate/card-body.js';
-import { Gate, type Planner } from '../gate/gate.js';
-import type { Workspace } from '../paths/workspace.js';
-import { Questions } from '../runner/questions.js';
-import type { ChatClient } from '../chat/chat-client.js';
-import { SessionContext } from '../context/session-context.js';
-import type { CommandConfinement } from '../context/system-prompt.js';
-import { withAgentTools } from '../runner/agent-tools.js';
 import { pendingResults } from '../runner/pending-calls.js';
+import type { Questions } from '../runner/questions.js';
 import { Runner } from '../runner/runner.js';
-import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
-import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';
+import type { SessionCards } from './session-cards.js';
+import type { SessionContextCalls } from './session-context-calls.js';
+import type { SessionDeps, SessionInfo } from './session-deps.js';
+import type { DriverFactory, DriverResumePoint, SessionDriver } from './session-driver.js';
+import { SessionError } from './session-error.js';
+import type { SessionMcpCalls } from './session-mcp-calls.js';
+import { driverSeam, sessionParts, type PartsOwner, type SessionParts } from './session-parts.js';
+import type { SessionUndo } from './session-undo.js';
 import { unstartedMessage } from './unstarted-message.js';
 
-/** The session's files on disk, as the session uses them. */
-export interface SessionFiles {
-  /** Resolves once the event is durable. */
-  append(payload: EventPayload): Promise<SessionEvent>;
-  /** Called for each event in seq order as soon as its line is written (before it is durable). */
-  onAppend(listener: (event: SessionEvent) => void): () => void;
-  putBlob(bytes: Buffer): Promise<string>;
-  getBlob(id: string): Promise<Buffer>;
-  /** Replaces the grants in meta.json (atomically) and bumps updatedAt. */
-  saveGrants(grants: Grant[]): Promise<void>;
-  /** Records the model a turn runs with, and bumps updatedAt. */
-  saveModel(model: ModelConfig): Promise<void>;
-}
-
-export interface SessionInfo {
-  id: string;
-  title: string;
-  workspace: string;
-  model: ModelConfig | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SessionDeps {
-  info: SessionInfo;
-  events: SessionEvent[];
-  files: SessionFiles;
-  /** null when the workspace folder is gone or refused: the session can be read but runs no turn. */
-  workspace: Workspace | null;
-  /** Why there is no workspace, in the words every refused turn and MCP call says; by default "missing". */
-  noWorkspace?: string;
-  /** The workspace's tools work in this; null when the session has no workspace (`noWorkspace` says why). */
-  toolContext: ToolContext | null;
-  diff: DiffFn;
-  /** The chat client for a model, or a SessionError saying plainly how to configure one. */
-  chat: (model: ModelConfig | null) => { chat: ChatClient; model: ModelConfig };
-  home: string;
-  newId: () => string;
-  emit: (push: Push) => void;
-  clock?: () => Date;
-  /** Whether commands run confined here, for what the model is told. */
-  commands?: () => Promise<CommandConfinement>;
-  /** The workspace's checkpoint store (SPEC §12), opened on first use; without it nothing is snapshotted. */
-  checkpoints?: CheckpointAccess;
-  /** Drives the session's turns, through the seam only; by default the native runner. */
-  driver?: DriverFactory;
-  /** The session's MCP servers (SPEC §10); the session wires the gate and the log in. */
-  mcp?: Omit<SessionMcpDeps, 'events' | 'grants' | 'append' | 'gate' | 'changed'> & { changed: (id: string) => void };
-}
+export type { SessionDeps, SessionFiles, SessionInfo } from './session-deps.js';
 
 interface LiveTurn {
   turnId: string;
@@ -91,15 +33,10 @@ interface LiveTurn {
 export class Session {
   private state: SessionState;
   private readonly events: SessionEvent[];
-  private readonly gate: Gate;
   /** Stops this session following its log's appends, when it is disposed. */
   private readonly stopFollowingLog: () => void;
-  /** The workspace's tools and this session's MCP servers' tools, in one registry. */
-  private readonly tools: Planner & { definitions(): readonly ToolDef[] };
-  /** The session's MCP servers: released with the session. */
-  private readonly servers: SessionMcp | null;
-  /** What the model sees, kept with the session (not per turn) so its incremental state lasts. */
-  private readonly modelContext: SessionContext;
+  /** What the session has: tools, gate, servers, context, checkpoints, questions. */
+  private readonly parts: SessionParts;
   /** The `card.*` calls: write cards' texts, edits and answers. */
   readonly cards: SessionCards;
   /** The `question.*` calls: answers to the agent's questions. */
@@ -126,112 +63,31 @@ export class Session {
     this.info = { ...deps.info };
     this.events = [...deps.events];
     this.state = foldEvents(this.events);
-    this.tools = deps.toolContext
-      ? new Tools(deps.toolContext, WORKSPACE_TOOLS, () => this.servers?.definitions() ?? NO_TOOLS)
-      : refusingTools(deps.noWorkspace ?? 'this session has no workspace');
-    this.modelContext = new SessionContext({
-      sessionId: deps.info.id,
+    const owner: PartsOwner = {
+      id: deps.info.id,
       events: this.events,
-      workspace: deps.workspace,
-      home: deps.home,
-      tools: () => withAgentTools(this.tools.definitions()),
-      mcpNotes: () => this.servers?.modelNotes() ?? null,
-      getBlob: (id) => deps.files.getBlob(id),
+      state: () => this.state,
       append: (p) => this.append(p),
-      commands: deps.commands,
+      model: () => this.info.model,
+      liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
+      whenIdle: (what) => this.refuseWhileLive(what),
+      whyNoWorkspace: () => this.whyNoWorkspace(),
       onCompacting: (compacting) => {
         this.summarising += compacting ? 1 : -1;
         deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
       },
-    });
-    this.servers = deps.mcp
-      ? new SessionMcp({
-          ...deps.mcp,
-          events: this.events,
-          grants: () => this.state.grants,
-          append: (p) => this.appendAndSaveGrants(p),
-          gate: (call, exec, via) => this.gate.run(call, exec, via),
-          changed: () => deps.mcp?.changed(this.id),
-        })
-      : null;
+    };
+    this.parts = sessionParts(deps, owner);
+    ({ cards: this.cards, questions: this.questions, mcp: this.mcp, context: this.context } = this.parts);
+    this.checkpoints = this.parts.checkpoints;
     this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
-    this.questions = new Questions((p) => this.append(p));
-    const store = new SessionCheckpoints({
-      open: async () => ({ unavailable: this.whyNoCheckpoints() }),
-      ...deps.checkpoints,
-      events: this.events,
-      state: () => this.state,
-      append: (p) => this.append(p),
-    });
-    this.gate = new Gate({
-      tools: this.tools,
-      bracket: store.bracket,
-      record: { append: (p) => this.append(p), putBlob: (b) => deps.files.putBlob(b) },
-      grants: {
-        list: () => this.state.grants,
-        persist: () => this.deps.files.saveGrants(this.state.grants),
-      },
-      diff: deps.diff,
-      newId: deps.newId,
-    });
-    this.checkpoints = new SessionUndo(store, (what) => this.refuseWhileLive(what));
-    this.cards = new SessionCards({
-      events: this.events,
-      getBlob: (id) => deps.files.getBlob(id),
-      diff: deps.diff,
-      gate: this.gate,
-      state: () => this.state,
-    });
-    this.mcp = new SessionMcpCalls(this.servers, () => this.whyNoWorkspace());
-    this.context = new SessionContextCalls({
-      context: this.modelContext,
-      chat: () => deps.chat(this.info.model),
-      liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
-    });
-    this.driver = deps.workspace ? (deps.driver ?? this.nativeRunner)(this.seam(deps.workspace)) : null;
+    const seam = deps.workspace ? driverSeam(this.parts, deps, owner, deps.workspace) : null;
+    this.driver = seam ? (deps.driver ?? this.nativeRunner)(seam) : null;
   }
 
   /** The native runner: the seed's tool loop against the session's model. */
   private readonly nativeRunner: DriverFactory = (seam) =>
     new Runner({ ...seam, model: () => this.deps.chat(this.info.model) });
-
-  /** The doors a driver gets: the log through append, the gate through its door, and the transcript's live rows. */
-  private seam(workspace: Workspace): DriverSeam {
-    return {
-      record: {
-        append: (p) => this.append(p),
-        putBlob: (b) => this.deps.files.putBlob(b),
-        getBlob: (id) => this.deps.files.getBlob(id),
-        events: () => this.events,
-      },
-      // Doors, not the objects: a driver cannot reach the gate's maps or the answers' waits.
-      gate: {
-        run: (call, exec, via) => this.gate.run(call, exec, via),
-        resume: (card, call, exec) => this.gate.resume(card, call, exec),
-        forget: (cardId, reason) => this.gate.forget(cardId, reason),
-      },
-      questions: {
-        expect: (questionId) => this.questions.expect(questionId),
-        wait: (questionId, signal) => this.questions.wait(questionId, signal),
-      },
-      context: this.modelContext,
-      ...(this.servers ? { mcp: this.servers } : {}),
-      workspace,
-      home: this.deps.home,
-      newId: this.deps.newId,
-      onDelta: (turnId, text, reset) =>
-        this.deps.emit({ name: 'session.delta', payload: { id: this.id, turnId, text, ...(reset ? { reset } : {}) } }),
-      onOutput: (toolCallId, stream, chunk) =>
-        this.deps.emit({ name: 'session.output', payload: { id: this.id, toolCallId, stream, chunk } }),
-    };
-  }
-
-  /** An MCP tool change voids grants: the log says so first, then meta.json follows it. */
-  private async appendAndSaveGrants(payload: EventPayload): Promise<SessionEvent> {
-    const event = await this.append(payload);
-    await this.deps.files.saveGrants(this.state.grants);
-    return event;
-  }
 
   get id(): string {
     return this.info.id;
@@ -328,10 +184,6 @@ export class Session {
     if (this.context.summarising) throw new SessionError(`a summary is being written; ${what} when it is done`);
   }
 
-  private whyNoCheckpoints(): string {
-    return this.deps.workspace ? 'checkpoints are not set up for this session' : this.whyNoWorkspace();
-  }
-
   /**
    * After the process started: a turn that was live when it stopped resumes where it
    * stood if a card or question was open (answering it carries the turn on); otherwise it
@@ -371,7 +223,7 @@ export class Session {
     }
     // The model is looked up when the next step needs it, so a card stays answerable after a
     // restart even before a model is configured; that step then fails with a plain message.
-    if (openCards[0]) this.gate.expect(openCards[0]);
+    if (openCards[0]) this.parts.gate.expect(openCards[0]);
     if (openQuestion) this.questions.expect(openQuestion.questionId);
     this.runTurn(turnId, { card: openCards[0], question: openQuestion ?? undefined });
   }
@@ -388,7 +240,7 @@ export class Session {
       await live.done;
     }
     // The servers go with the session, whole process trees (after the turn, which may be calling one).
-    await this.servers?.dispose();
+    await this.parts.servers?.dispose();
     // Last: the turn's and the servers' final events still fold into the state.
     this.stopFollowingLog();
   }
@@ -454,7 +306,7 @@ export class Session {
   /** Starts the next queued message, first in first out. */
   private async afterTurn(turnId: string): Promise<void> {
     if (this.live?.turnId === turnId) this.live = null;
-    this.gate.forgetAll('its turn has ended');
+    this.parts.gate.forgetAll('its turn has ended');
     this.questions.forgetAll();
     const next = this.state.queue.find((q) => !this.unqueuing.has(q.messageId));
     if (!next || this.live || this.closing) return;
@@ -488,8 +340,8 @@ export class Session {
     this.events.push(event);
     // The state is this session's own (snapshot() hands out no copy to keep), so it is folded in place.
     this.state = applyOwned(this.state, event);
-    this.modelContext.add(event);
-    this.servers?.add(event);
+    this.parts.modelContext.add(event);
+    this.parts.servers?.add(event);
     this.info = { ...this.info, updatedAt: event.ts };
     this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
     if (before !== this.state.status || event.type === 'card' || event.type === 'question') {
@@ -500,14 +352,4 @@ export class Session {
 
 function sameModel(a: ModelConfig, b: ModelConfig): boolean {
   return a.provider === b.provider && a.modelId === b.modelId && a.baseURL === b.baseURL;
-}
-
-const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
-
-/** A session with no workspace: every tool call says why, in the refusal's words. */
-function refusingTools(why: string): Planner & { definitions(): readonly ToolDef[] } {
-  const fail = async (): Promise<never> => {
-    throw new SessionError(why);
-  };
-  return { plan: fail, execute: fail, definitions: () => NO_TOOLS };
 }
