@@ -121,6 +121,8 @@ export class Session {
     const messageId = this.deps.newId();
     if (this.live) {
       await this.append({ type: 'queued', messageId, text });
+      // The turn may have ended while the line was written, after it looked for a next message.
+      if (!this.live) await this.startNextQueued();
       return { messageId, status: 'queued' };
     }
     await this.start(messageId, text);
@@ -303,11 +305,16 @@ export class Session {
     this.live = { turnId, messageId: this.live?.turnId === turnId ? this.live.messageId : undefined, controller, done };
   }
 
-  /** Starts the next queued message, first in first out. */
+  /** Ends the turn's waits and starts the next queued message. */
   private async afterTurn(turnId: string): Promise<void> {
     if (this.live?.turnId === turnId) this.live = null;
     this.parts.gate.forgetAll('its turn has ended');
     this.questions.forgetAll();
+    await this.startNextQueued();
+  }
+
+  /** Starts the next queued message, first in first out, unless a turn runs. */
+  private async startNextQueued(): Promise<void> {
     const next = this.state.queue.find((q) => !this.unqueuing.has(q.messageId));
     if (!next || this.live || this.closing) return;
     try {
