@@ -60,6 +60,22 @@ function gatedRows({ events, root }: Driven): unknown[] {
   return rows.filter((r) => ['tool', 'card', 'changes', 'turn_end'].includes(r.kind)).map((r) => blank(r, root));
 }
 
+/** A turn whose write card the person never answers: they cancel instead. */
+async function cancelAtCard(by: 'runner' | 'script'): Promise<Driven> {
+  const driver = by === 'script' ? scriptedDriver([[write, command]]) : undefined;
+  h = await startHarness(undefined, { sandboxFor: noSandbox, ...(driver ? { driver } : {}) });
+  if (by === 'runner') h.fake.enqueue({ toolCalls: [{ name: write.tool, input: write.args }] });
+  const id = await h.open();
+  await h.call('session.send', { id, text: 'go' });
+  await h.event(id, 'card');
+  await h.call('session.cancel', { id });
+  await h.event(id, 'turn_ended');
+  const driven = { events: await h.events(id), root: h.root };
+  await h.close();
+  h = undefined;
+  return driven;
+}
+
 /** One turn of `write` then `command`, every card allowed, driven by the native runner or the script. */
 async function driveTurn(by: 'runner' | 'script'): Promise<Driven> {
   const driver = by === 'script' ? scriptedDriver([[write, command]]) : undefined;
@@ -105,6 +121,23 @@ describe('a second driver drives a session through the seam', () => {
     const byScript = await driveTurn('script');
     expect(gatedRows(byScript)).toEqual(gatedRows(byRunner));
     expect(foldEvents(byScript.events).transcript.at(-1)).toMatchObject({ kind: 'turn_end', reason: 'finished' });
+  });
+
+  it('is cancelled through the turn signal as the runner is: the card withdrawn, the call closed, the turn ended', async () => {
+    const types = new Set(['tool_call', 'card', 'card_withdrawn', 'tool_result', 'turn_ended']);
+    const shared = ({ events, root }: Driven) => events.filter((e) => types.has(e.type)).map((e) => blank(e, root));
+    const byRunner = await cancelAtCard('runner');
+    const byScript = await cancelAtCard('script');
+    expect(shared(byScript)).toEqual(shared(byRunner));
+    expect(byScript.events.filter((e) => types.has(e.type)).map((e) => e.type)).toEqual([
+      'tool_call',
+      'card',
+      'card_withdrawn',
+      'tool_result',
+      'turn_ended',
+    ]);
+    expect(byScript.events.at(-1)).toMatchObject({ type: 'turn_ended', reason: 'cancelled' });
+    expect(byScript.events.some((e) => e.type === 'checkpoint')).toBe(false);
   });
 
   it('gets doors to the gate and the questions, not the objects behind them', async () => {
