@@ -40,7 +40,7 @@ export class Session {
   /** The `card.*` calls: write cards' texts, edits and answers. */
   readonly cards: SessionCards;
   /** The `question.*` calls: answers to the agent's questions. */
-  readonly questions: Questions;
+  readonly questions: Pick<Questions, 'answer'>;
   /** The `mcp.*` calls: the session's servers. */
   readonly mcp: SessionMcpCalls;
   /** The context calls: what the model sees, and Compact now. */
@@ -226,7 +226,7 @@ export class Session {
     // The model is looked up when the next step needs it, so a card stays answerable after a
     // restart even before a model is configured; that step then fails with a plain message.
     if (openCards[0]) this.parts.gate.expect(openCards[0]);
-    if (openQuestion) this.questions.expect(openQuestion.questionId);
+    if (openQuestion) this.parts.questions.expect(openQuestion.questionId);
     this.runTurn(turnId, { card: openCards[0], question: openQuestion ?? undefined });
   }
 
@@ -309,7 +309,7 @@ export class Session {
   private async afterTurn(turnId: string): Promise<void> {
     if (this.live?.turnId === turnId) this.live = null;
     this.parts.gate.forgetAll('its turn has ended');
-    this.questions.forgetAll();
+    this.parts.questions.forgetAll();
     await this.startNextQueued();
   }
 
