@@ -19,6 +19,7 @@ import { SessionError } from './sessions/session-error.js';
 import { BwrapSandbox } from './sandbox/bwrap-sandbox.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import { Sessions } from './sessions/sessions.js';
+import type { DriverFactory } from './sessions/session-driver.js';
 import { WorkspaceStores } from './checkpoints/workspace-stores.js';
 import { DisabledServers } from './mcp/disabled-servers.js';
 import { AppSettings } from './settings/app-settings.js';
@@ -43,6 +44,8 @@ export interface CoreOptions {
   retry?: Partial<RetryPolicy>;
   /** Replaces the real chat client (unit tests only). */
   chatFactory?: (model: ModelConfig, keys: KeyStore) => ChatClient;
+  /** Replaces the native runner as every session's driver (unit tests only). */
+  driver?: DriverFactory;
   /** node-pty's spawn for the terminal panel; a packaged app points it at its unpacked node-pty. */
   spawnPty?: SpawnPty;
   onUnexpected?: (err: unknown) => void;
@@ -131,6 +134,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       disabled: new DisabledServers(options.dataDir),
       callTimeoutMs: options.mcpCallTimeoutMs,
     },
+    ...(options.driver ? { driver: options.driver } : {}),
   });
   const terminals = new Terminals({
     workspaceOf: async (id) => (await sessions.get(id)).summary().workspace,

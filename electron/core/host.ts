@@ -9,26 +9,22 @@ import {
   type CallName,
   type CallRequest,
   type CallResponses,
-  type Provider,
   type Push,
   type Reply,
   type SettingsView,
 } from '../../shared/contract.js';
 import type { z } from 'zod';
-import { plainHttpKeyProblem } from '../../shared/key-transport.js';
-import { ChatError } from './chat/chat-error.js';
-import { testConnection } from './chat/connection-test.js';
 import type { EncryptedKeys } from './settings/encrypted-keys.js';
 import type { Sandbox } from './sandbox/sandbox.js';
-import { checkShownPlace, toolchainPlaces } from './sandbox/shown-places.js';
 import type { AppSettings } from './settings/app-settings.js';
+import type { Session } from './sessions/session.js';
 import type { Sessions } from './sessions/sessions.js';
 import type { Terminals } from './terminal/terminals.js';
 import type { Attention } from './attention/attention.js';
 import type { WorkspaceStores } from './checkpoints/workspace-stores.js';
 import type { Pushes } from './pushes.js';
+import { SettingsCalls } from './settings/settings-calls.js';
 import { completeFolders } from './paths/folder-completion.js';
-import { SessionError } from './sessions/session-error.js';
 import { modelCatalog } from './context/model-catalog.js';
 import { quoteInput, visibleText } from './text/quoted-input.js';
 
@@ -57,20 +53,21 @@ export interface HostDeps {
   checkpoints?: WorkspaceStores;
 }
 
-type Handlers = { [N in CallName]: (req: CallRequest<N>) => Promise<CallResponses[N]> };
+/** The parts of a session the contract's calls are routed to. */
+type SessionPart = 'cards' | 'questions' | 'mcp' | 'context' | 'checkpoints';
 
-const ENV_KEYS: Record<Provider, string | null> = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-  'openai-compatible': null,
-};
+type Handlers = { [N in CallName]: (req: CallRequest<N>) => Promise<CallResponses[N]> };
 
 export class Host {
   private readonly handlers: Handlers;
-  private settingsProblem: string | null = null;
+  /** The `settings.*` calls, with the settings logic they need. */
+  private readonly settings: SettingsCalls;
 
   constructor(private readonly deps: HostDeps) {
+    this.settings = new SettingsCalls(deps);
     const s = deps.sessions;
+    /** The session's part a call's prefix names (its cards, questions, servers, context, checkpoints). */
+    const part = async <P extends SessionPart>(id: string, name: P): Promise<Session[P]> => (await s.get(id))[name];
     this.handlers = {
       'sessions.list': () => s.list(),
       'sessions.open': async ({ workspace, title }) => (await s.create(workspace, title)).summary(),
@@ -85,29 +82,32 @@ export class Host {
       'session.cancel': async ({ id }) => (await s.get(id)).cancel(),
       'session.unqueue': async ({ id, messageId }) => (await s.get(id)).unqueue(messageId),
       'session.takeReturned': async ({ id }) => (await s.get(id)).takeReturned(),
-      'card.proposal': async ({ id, cardId }) => (await s.get(id)).proposal(cardId),
-      'session.context': async ({ id }) => (await s.get(id)).contextPreview(),
-      'session.compact': async ({ id, instructions }) => (await s.get(id)).compact(instructions),
-      'session.changes': async ({ id, turnId, toolCallId }) => (await s.get(id)).changes({ turnId, toolCallId }),
-      'session.undo': async ({ id, turnId, paths, overwrite }) => (await s.get(id)).undo(turnId, paths, overwrite),
-      'session.redo': async ({ id, overwrite }) => (await s.get(id)).redo(overwrite),
-      'session.rewind': async ({ id, seq, restore, overwrite }) => (await s.get(id)).rewind(seq, restore, overwrite),
+      // The context's and the checkpoints' calls keep the contract's `session.` names.
+      'session.context': async ({ id }) => (await part(id, 'context')).preview(),
+      'session.compact': async ({ id, instructions }) => (await part(id, 'context')).compact(instructions),
+      'session.changes': async ({ id, turnId, toolCallId }) =>
+        (await part(id, 'checkpoints')).changes({ turnId, toolCallId }),
+      'session.undo': async ({ id, turnId, paths, overwrite }) =>
+        (await part(id, 'checkpoints')).undo(turnId, paths, overwrite),
+      'session.redo': async ({ id, overwrite }) => (await part(id, 'checkpoints')).redo(overwrite),
+      'session.rewind': async ({ id, seq, restore, overwrite }) =>
+        (await part(id, 'checkpoints')).rewind(seq, restore, overwrite),
       'models.catalog': async () => modelCatalog(),
       'folders.complete': async ({ prefix }) => ({ folders: await completeFolders(prefix, deps.home) }),
+      'card.proposal': async ({ id, cardId }) => (await part(id, 'cards')).proposal(cardId),
       'card.answer': async ({ id, cardId, answer, edited }) => {
-        (await s.get(id)).answerCard(cardId, answer, edited);
+        (await part(id, 'cards')).answer(cardId, answer, edited);
         return { cardId, answer, edited: edited !== undefined };
       },
-      'card.preview': async ({ id, cardId, text }) => (await s.get(id)).previewEdit(cardId, text),
-      'card.edits': async ({ id, cardId }) => (await s.get(id)).editsDiff(cardId),
+      'card.preview': async ({ id, cardId, text }) => (await part(id, 'cards')).preview(cardId, text),
+      'card.edits': async ({ id, cardId }) => (await part(id, 'cards')).edits(cardId),
       'question.answer': async ({ id, questionId, text }) => {
-        await (await s.get(id)).answerQuestion(questionId, text);
+        await (await part(id, 'questions')).answer(questionId, text);
         return { questionId };
       },
-      'settings.get': () => this.settingsView(),
-      'settings.set': (req) => this.setSettings(req),
-      // The real chat client with the keys a turn would use; the setting itself is not saved.
-      'settings.test': ({ model }) => testConnection(model, { keys: deps.keys, env: deps.env }),
+      'settings.get': () => this.settings.get(),
+      'settings.set': (req) => this.settings.set(req),
+      'settings.test': (req) => this.settings.test(req),
       'terminal.open': ({ id }) => deps.terminals.open(id),
       'terminal.write': async ({ terminalId, data }) => {
         deps.terminals.write(terminalId, data);
@@ -126,16 +126,15 @@ export class Host {
         deps.attention?.setActive(view);
         return { id: view.id, visible: view.visible };
       },
-      'mcp.list': async ({ id }) => (await deps.sessions.get(id)).mcpOverview(),
-      'mcp.restart': async ({ id, server }) => (await deps.sessions.get(id)).mcpRestart(server),
-      'mcp.setEnabled': async ({ id, server, enabled }) => (await deps.sessions.get(id)).mcpSetEnabled(server, enabled),
+      'mcp.list': async ({ id }) => (await part(id, 'mcp')).list(),
+      'mcp.restart': async ({ id, server }) => (await part(id, 'mcp')).restart(server),
+      'mcp.setEnabled': async ({ id, server, enabled }) => (await part(id, 'mcp')).setEnabled(server, enabled),
     };
   }
 
   /** Loads settings; call once before serving. */
   async init(): Promise<void> {
-    this.settingsProblem = await this.deps.settings.load();
-    this.deps.attention?.setNotifications(this.deps.settings.current().notifications);
+    await this.settings.init();
   }
 
   async call(name: string, payload: unknown): Promise<Reply<unknown>> {
@@ -160,116 +159,6 @@ export class Host {
   /** A push of the shell's own (a focus request); listeners that throw do not stop the others. */
   emit(push: Push): void {
     this.deps.pushes.emit(push);
-  }
-
-  private async settingsView(): Promise<SettingsView> {
-    const keys = {} as SettingsView['keys'];
-    for (const provider of Object.keys(ENV_KEYS) as Provider[]) {
-      const envName = ENV_KEYS[provider];
-      keys[provider] = (await this.deps.keys.has(provider))
-        ? 'settings'
-        : envName && this.deps.env[envName]?.trim()
-          ? 'env'
-          : null;
-    }
-    const keyStorage = this.deps.keyStorage ?? (this.deps.keys.canSave() ? 'os' : 'none');
-    const availability = await this.deps.sandbox.availability();
-    const sandbox = availability.available
-      ? { available: true as const }
-      : { available: false as const, reason: availability.reason, fix: availability.fix };
-    const { model, notifications, refuseUnconfined, shownPlaces } = this.deps.settings.current();
-    const checkpoints = await this.checkpointsView();
-    return {
-      model,
-      keys,
-      problem: this.problem(keys),
-      notifications,
-      keyStorage,
-      sandbox,
-      refuseUnconfined,
-      home: this.deps.home,
-      shown: { toolchains: toolchainPlaces(this.deps.home), added: [...shownPlaces] },
-      checkpoints,
-    };
-  }
-
-  /** The checkpoint stores' sizes and limit, or why undo is off here (SPEC §12). */
-  private async checkpointsView(): Promise<NonNullable<SettingsView['checkpoints']>> {
-    const limitBytes = this.deps.settings.current().checkpointLimitBytes;
-    const stores = this.deps.checkpoints;
-    const git = stores ? await stores.availability() : null;
-    if (!stores || !git?.ok) {
-      const reason = git && !git.ok ? git.reason : 'checkpoints are not set up here';
-      return { available: false, reason, fix: git && !git.ok ? git.fix : '', limitBytes };
-    }
-    return { available: true, limitBytes, stores: await stores.sizes() };
-  }
-
-  private problem(keys: SettingsView['keys']): string | null {
-    if (this.settingsProblem) return this.settingsProblem;
-    const { model } = this.deps.settings.current();
-    if (!model) {
-      return 'No model is configured. Open Settings and choose a provider (Anthropic, OpenAI, or an OpenAI-compatible server such as Ollama) and a model id.';
-    }
-    // A config saved before the plain-http rule: turns refuse it, so say why up front.
-    const plainHttp = plainHttpKeyProblem(model, keys['openai-compatible'] === 'settings');
-    if (plainHttp) return plainHttp;
-    const envName = ENV_KEYS[model.provider];
-    if (envName && !keys[model.provider]) {
-      return `No API key for ${model.provider}: set ${envName} in the environment or add a key in Settings.`;
-    }
-    return null;
-  }
-
-  private async setSettings(req: CallRequest<'settings.set'>): Promise<SettingsView> {
-    await this.refusePlainHttpKey(req);
-    if (req.key) {
-      await this.deps.keys.set(req.key.provider, req.key.value);
-      await this.deps.onKeysChanged?.();
-    }
-    const change = {
-      ...(req.model !== undefined ? { model: req.model } : {}),
-      ...(req.notifications !== undefined ? { notifications: req.notifications } : {}),
-      ...(req.refuseUnconfined !== undefined ? { refuseUnconfined: req.refuseUnconfined } : {}),
-      ...(req.shownPlaces ? { shownPlaces: this.checkShownPlaces(req.shownPlaces) } : {}),
-      ...(req.checkpointLimitBytes !== undefined ? { checkpointLimitBytes: req.checkpointLimitBytes } : {}),
-    };
-    if (Object.keys(change).length > 0) {
-      const saved = await this.deps.settings.update(change);
-      this.deps.attention?.setNotifications(saved.notifications);
-      if (req.model !== undefined) this.settingsProblem = null;
-    }
-    return this.settingsView();
-  }
-
-  /** Each place checked (it exists, it is not the whole home); one bad place refuses the request, naming it. */
-  private checkShownPlaces(inputs: readonly string[]): string[] {
-    const places: string[] = [];
-    for (const input of inputs) {
-      const checked = checkShownPlace(input, this.deps.home);
-      if ('error' in checked)
-        throw new SessionError(`cannot show ${JSON.stringify(input.slice(0, 200))} to commands: ${checked.error}`);
-      if (!places.includes(checked.path)) places.push(checked.path);
-    }
-    return places;
-  }
-
-  /**
-   * Refuses, before anything is saved, a request that would leave a key going over plain
-   * http: a new model at such a URL, or a key saved for the model that uses one. A request
-   * about something else (notifications, another provider's key) is not held up by it.
-   */
-  private async refusePlainHttpKey(req: CallRequest<'settings.set'>): Promise<void> {
-    const model = req.model !== undefined ? req.model : this.deps.settings.current().model;
-    if (!model) return;
-    const savesKeyForModel = req.key?.provider === model.provider && Boolean(req.key.value?.trim());
-    if (req.model === undefined && !savesKeyForModel) return;
-    const compatibleKey =
-      req.key?.provider === 'openai-compatible'
-        ? Boolean(req.key.value?.trim())
-        : await this.deps.keys.has('openai-compatible');
-    const problem = plainHttpKeyProblem(model, compatibleKey);
-    if (problem) throw new ChatError('config', problem);
   }
 }
 

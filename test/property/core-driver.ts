@@ -317,7 +317,7 @@ export class CoreDriver {
     if (!this.mcp) return true;
     if (unanswered.some((c) => c.body.kind === 'mcp_server')) return true;
     if (unanswered.length < open.length) return false;
-    const overview = await session.mcpOverview().catch(() => null);
+    const overview = await session.mcp.list().catch(() => null);
     return !(overview?.servers ?? []).some((server) => server.state === 'starting' || server.state === 'asking');
   }
 

@@ -45,13 +45,21 @@ export interface TurnRecord {
   events(): readonly SessionEvent[];
 }
 
+/**
+ * What the runner is given: the session's driver seam (sessions/session-driver.ts, which
+ * the runner matches by shape, since a room does not import the one above it) and a model.
+ */
 export interface RunnerDeps {
-  /** The model this turn talks to (looked up when a step needs it: after a restart, one may be configured only then). */
+  /**
+   * The session's model now. A new turn looks it up once, at its first step, and keeps it;
+   * a resumed turn looks it up at each step (after a restart, one may be configured only then).
+   */
   model: () => { chat: ChatClient; model: ModelConfig };
   /** What the model sees: the session's context. */
   context: SessionContext;
-  gate: Gate;
-  questions: Questions;
+  /** The gate's door for a planned call; the runner never reaches its maps. */
+  gate: Pick<Gate, 'run' | 'resume' | 'forget'>;
+  questions: Pick<Questions, 'expect' | 'wait'>;
   /** The session's MCP servers, started (or asked for) before the turn's first model request. */
   mcp?: { prepare(turnId: string, signal: AbortSignal): Promise<void> };
   record: TurnRecord;
@@ -63,10 +71,18 @@ export interface RunnerDeps {
   onOutput?: (toolCallId: string, stream: 'stdout' | 'stderr', chunk: string) => void;
 }
 
-/** One turn as the runner steers it: its id, what cancels it, and how often finish has failed. */
+/** One turn as the session hands it over: its id, what cancels it, and where it stood after a restart. */
+export interface RunnerTurn {
+  turnId: string;
+  signal: AbortSignal;
+  resume?: ResumePoint;
+}
+
+/** One turn as the runner steers it: its id, what cancels it, its model, and how often finish has failed. */
 interface Turn {
   readonly id: string;
   readonly signal: AbortSignal;
+  readonly model: RunnerDeps['model'];
   failedFinishes: number;
 }
 
@@ -81,9 +97,11 @@ type Dispatched = ToolResult & { finished?: boolean; finishFailed?: boolean };
 export class Runner {
   constructor(private readonly deps: RunnerDeps) {}
 
-  /** Runs the turn to its end and logs `turn_ended`. Never throws: every failure is an event. */
-  async run(turnId: string, signal: AbortSignal, resume?: ResumePoint): Promise<void> {
-    const turn: Turn = { id: turnId, signal, failedFinishes: 0 };
+  /** Runs the turn to its end and logs `turn_ended`. Throws only when the log cannot be written. */
+  async run({ turnId, signal, resume }: RunnerTurn): Promise<void> {
+    // A new turn keeps the model it started with, even if Settings change under it.
+    const model = resume ? this.deps.model : once(this.deps.model);
+    const turn: Turn = { id: turnId, signal, model, failedFinishes: 0 };
     try {
       this.deps.context.beginTurn();
       const plan = resume ? planResume(this.deps.record.events(), turnId, resume) : null;
@@ -152,7 +170,7 @@ export class Runner {
    */
   private async modelStep(turn: Turn): Promise<{ reply: StepResult; usage: EventPayload }> {
     const { context } = this.deps;
-    const { chat, model } = this.deps.model();
+    const { chat, model } = turn.model();
     const call = { turnId: turn.id, chat, model, signal: turn.signal };
     for (let attempt = 0; ; attempt++) {
       const step = await context.next(call);
@@ -385,6 +403,22 @@ function endMessage(err: unknown): string {
 
 function throwIfCancelled(signal: AbortSignal): void {
   if (signal.aborted) throw new CancelledError();
+}
+
+/** The first call's value (or its error, thrown again) for every call. */
+function once<T>(get: () => T): () => T {
+  let got: { value: T } | { error: unknown } | null = null;
+  return () => {
+    if (!got) {
+      try {
+        got = { value: get() };
+      } catch (error) {
+        got = { error };
+      }
+    }
+    if ('error' in got) throw got.error;
+    return got.value;
+  };
 }
 
 /** Throws what a settled-to-error promise holds, if anything. */

@@ -3,80 +3,24 @@
  * message sent while a turn runs waits in the FIFO queue; while a card or question is
  * open a new message is refused; cancel aborts the turn and hands the queue back.
  */
-import type { Answer, Grant } from '../../../shared/cards.js';
-import type { CallResponses, ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
-import type { EditPreview, EditsDiff } from '../../../shared/card-edits.js';
-import { editsDiffOf, proposalOf } from './card-texts.js';
-import type { EventPayload, RewindRestore, SessionEvent } from '../../../shared/events.js';
+import type { ModelConfig, SessionSummary } from '../../../shared/contract.js';
+import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import { applyOwned, foldEvents, type QueuedMessage, type SessionState } from '../../../shared/reducer.js';
-import type { DiffFn } from '../gate/card-body.js';
-import { Gate, type Planner } from '../gate/permission-gate.js';
-import type { Workspace } from '../paths/workspace.js';
-import { Questions } from '../runner/questions.js';
-import type { ChatClient } from '../chat/chat-client.js';
-import type { ContextPreview } from '../../../shared/context-preview.js';
-import { SessionContext } from '../context/session-context.js';
-import type { SandboxAvailability } from '../sandbox/sandbox.js';
-import { withAgentTools } from '../runner/agent-tools.js';
 import { pendingResults } from '../runner/pending-calls.js';
+import type { Questions } from '../runner/questions.js';
 import { Runner } from '../runner/runner.js';
-import { Tools, WORKSPACE_TOOLS } from '../tools/tools.js';
-import { ToolError, type ToolContext, type ToolDef } from '../tools/tool-def.js';
 import { removeInterruptedTemps } from './interrupted-writes.js';
-import { reasonThen, SessionError } from './session-error.js';
-import { SessionMcp, type SessionMcpDeps } from '../mcp/session-mcp.js';
-import type { McpOverview } from '../../../shared/contract.js';
+import type { SessionCards } from './session-cards.js';
+import type { SessionContextCalls } from './session-context-calls.js';
+import type { SessionDeps, SessionInfo } from './session-deps.js';
+import type { DriverFactory, DriverResumePoint, SessionDriver } from './session-driver.js';
+import { SessionError } from './session-error.js';
+import type { SessionMcpCalls } from './session-mcp-calls.js';
+import { driverSeam, sessionParts, type PartsOwner, type SessionParts } from './session-parts.js';
+import type { SessionUndo } from './session-undo.js';
 import { unstartedMessage } from './unstarted-message.js';
-import { CheckpointError, SessionCheckpoints, type CheckpointAccess } from '../checkpoints/session-checkpoints.js';
-import type { ChangesView, RestoreOutcome } from '../../../shared/checkpoints.js';
 
-/** The session's files on disk, as the session uses them. */
-export interface SessionFiles {
-  /** Resolves once the event is durable. */
-  append(payload: EventPayload): Promise<SessionEvent>;
-  /** Called for each event in seq order as soon as its line is written (before it is durable). */
-  onAppend(listener: (event: SessionEvent) => void): () => void;
-  putBlob(bytes: Buffer): Promise<string>;
-  getBlob(id: string): Promise<Buffer>;
-  /** Replaces the grants in meta.json (atomically) and bumps updatedAt. */
-  saveGrants(grants: Grant[]): Promise<void>;
-  /** Records the model a turn runs with, and bumps updatedAt. */
-  saveModel(model: ModelConfig): Promise<void>;
-}
-
-export interface SessionInfo {
-  id: string;
-  title: string;
-  workspace: string;
-  model: ModelConfig | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SessionDeps {
-  info: SessionInfo;
-  events: SessionEvent[];
-  files: SessionFiles;
-  /** null when the workspace folder is gone or refused: the session can be read but runs no turn. */
-  workspace: Workspace | null;
-  /** Why there is no workspace, in the words every refused turn and MCP call says; by default "missing". */
-  noWorkspace?: string;
-  /** The workspace's tools work in this; null when the session has no workspace (`noWorkspace` says why). */
-  toolContext: ToolContext | null;
-  diff: DiffFn;
-  /** The chat client for a model, or a SessionError saying plainly how to configure one. */
-  chat: (model: ModelConfig | null) => { chat: ChatClient; model: ModelConfig };
-  home: string;
-  newId: () => string;
-  emit: (push: Push) => void;
-  clock?: () => Date;
-  /** Whether commands run confined here, for what the model is told. */
-  commands?: () => Promise<SandboxAvailability>;
-  /** The workspace's checkpoint store (SPEC §12), opened on first use; without it nothing is snapshotted. */
-  checkpoints?: CheckpointAccess;
-  /** The session's MCP servers (SPEC §10); the session wires the gate and the log in. */
-  mcp?: Omit<SessionMcpDeps, 'events' | 'grants' | 'append' | 'gate' | 'changed'> & { changed: (id: string) => void };
-}
+export type { SessionDeps, SessionFiles, SessionInfo } from './session-deps.js';
 
 interface LiveTurn {
   turnId: string;
@@ -89,22 +33,24 @@ interface LiveTurn {
 export class Session {
   private state: SessionState;
   private readonly events: SessionEvent[];
-  private readonly gate: Gate;
   /** Stops this session following its log's appends, when it is disposed. */
   private readonly stopFollowingLog: () => void;
-  /** The workspace's tools and this session's MCP servers' tools, in one registry. */
-  private readonly tools: Planner & { definitions(): readonly ToolDef[] };
-  private readonly questions: Questions;
-  /** The session's MCP servers: released with the session. */
-  private readonly mcp: SessionMcp | null;
-  /** What the model sees, kept with the session (not per turn) so its incremental state lasts. */
-  private readonly context: SessionContext;
-  /** Snapshots around the workspace-changing steps, and undo, redo and rewind (SPEC §12). */
-  private readonly checkpoints: SessionCheckpoints;
-  /** A Compact now running outside a turn; cancel stops it. */
-  private compacting: AbortController | null = null;
+  /** What the session has: tools, gate, servers, context, checkpoints, questions. */
+  private readonly parts: SessionParts;
+  /** The `card.*` calls: write cards' texts, edits and answers. */
+  readonly cards: SessionCards;
+  /** The `question.*` calls: answers to the agent's questions. */
+  readonly questions: Pick<Questions, 'answer'>;
+  /** The `mcp.*` calls: the session's servers. */
+  readonly mcp: SessionMcpCalls;
+  /** The context calls: what the model sees, and Compact now. */
+  readonly context: SessionContextCalls;
+  /** The checkpoint calls: changes, undo, redo and rewind (SPEC §12). */
+  readonly checkpoints: SessionUndo;
   /** Summary calls running now, so a window that connects mid-summary can say so. */
   private summarising = 0;
+  /** What drives the turns; none without a workspace, where no turn can run. */
+  private readonly driver: SessionDriver | null;
   private live: LiveTurn | null = null;
   private info: SessionInfo;
   private closing = false;
@@ -117,79 +63,31 @@ export class Session {
     this.info = { ...deps.info };
     this.events = [...deps.events];
     this.state = foldEvents(this.events);
-    this.tools = deps.toolContext
-      ? new Tools(deps.toolContext, WORKSPACE_TOOLS, () => this.mcp?.definitions() ?? NO_TOOLS)
-      : refusingTools(deps.noWorkspace ?? 'this session has no workspace');
-    this.context = new SessionContext({
-      sessionId: deps.info.id,
+    const owner: PartsOwner = {
+      id: deps.info.id,
       events: this.events,
-      workspace: deps.workspace,
-      home: deps.home,
-      tools: () => withAgentTools(this.tools.definitions()),
-      mcpNotes: () => this.mcp?.modelNotes() ?? null,
-      getBlob: (id) => deps.files.getBlob(id),
+      state: () => this.state,
       append: (p) => this.append(p),
-      commands: deps.commands,
+      model: () => this.info.model,
+      liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
+      whenIdle: (what) => this.refuseWhileLive(what),
+      whyNoWorkspace: () => this.whyNoWorkspace(),
       onCompacting: (compacting) => {
         this.summarising += compacting ? 1 : -1;
         deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
       },
-    });
-    this.mcp = deps.mcp
-      ? new SessionMcp({
-          ...deps.mcp,
-          events: this.events,
-          grants: () => this.state.grants,
-          append: (p) => this.appendAndSaveGrants(p),
-          gate: (call, exec, via) => this.gate.run(call, exec, via),
-          changed: () => deps.mcp?.changed(this.id),
-        })
-      : null;
+    };
+    this.parts = sessionParts(deps, owner);
+    ({ cards: this.cards, questions: this.questions, mcp: this.mcp, context: this.context } = this.parts);
+    this.checkpoints = this.parts.checkpoints;
     this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
-    this.questions = new Questions((p) => this.append(p));
-    this.checkpoints = new SessionCheckpoints({
-      open: async () => ({ unavailable: this.whyNoCheckpoints() }),
-      ...deps.checkpoints,
-      events: this.events,
-      state: () => this.state,
-      append: (p) => this.append(p),
-    });
-    this.gate = new Gate({
-      tools: this.tools,
-      bracket: this.checkpoints.bracket,
-      record: { append: (p) => this.append(p), putBlob: (b) => deps.files.putBlob(b) },
-      grants: {
-        list: () => this.state.grants,
-        persist: () => this.deps.files.saveGrants(this.state.grants),
-      },
-      diff: deps.diff,
-      newId: deps.newId,
-    });
+    const seam = deps.workspace ? driverSeam(this.parts, deps, owner, deps.workspace) : null;
+    this.driver = seam ? (deps.driver ?? this.nativeRunner)(seam) : null;
   }
 
-  async mcpOverview(): Promise<McpOverview> {
-    return this.requireMcp().overview();
-  }
-
-  async mcpRestart(server: string): Promise<McpOverview> {
-    return this.requireMcp().restart(server).catch(asSessionError);
-  }
-
-  async mcpSetEnabled(server: string, enabled: boolean): Promise<McpOverview> {
-    return this.requireMcp().setEnabled(server, enabled).catch(asSessionError);
-  }
-
-  private requireMcp(): SessionMcp {
-    if (!this.mcp) throw new SessionError(reasonThen(this.whyNoWorkspace(), 'no MCP server runs here'));
-    return this.mcp;
-  }
-
-  /** An MCP tool change voids grants: the log says so first, then meta.json follows it. */
-  private async appendAndSaveGrants(payload: EventPayload): Promise<SessionEvent> {
-    const event = await this.append(payload);
-    await this.deps.files.saveGrants(this.state.grants);
-    return event;
-  }
+  /** The native runner: the seed's tool loop against the session's model. */
+  private readonly nativeRunner: DriverFactory = (seam) =>
+    new Runner({ ...seam, model: () => this.deps.chat(this.info.model) });
 
   get id(): string {
     return this.info.id;
@@ -223,6 +121,8 @@ export class Session {
     const messageId = this.deps.newId();
     if (this.live) {
       await this.append({ type: 'queued', messageId, text });
+      // The turn may have ended while the line was written, after it looked for a next message.
+      if (!this.live) await this.startNextQueued();
       return { messageId, status: 'queued' };
     }
     await this.start(messageId, text);
@@ -231,11 +131,7 @@ export class Session {
 
   async cancel(): Promise<{ cancelled: boolean; returned: QueuedMessage[] }> {
     const live = this.live;
-    if (!live) {
-      const compacting = this.compacting;
-      compacting?.abort();
-      return { cancelled: compacting !== null, returned: [] };
-    }
+    if (!live) return { cancelled: this.context.cancel(), returned: [] };
     const returned = this.state.queue.filter((q) => !this.unqueuing.has(q.messageId));
     if (returned.length > 0)
       await this.append({ type: 'queue_returned', messageIds: returned.map((q) => q.messageId) });
@@ -280,74 +176,6 @@ export class Session {
   }
 
   /**
-   * The whole proposed content of one of this session's write cards, the edits it keeps,
-   * and while it is open the other side of its diff, for the window's editor.
-   */
-  async proposal(cardId: string): Promise<CallResponses['card.proposal']> {
-    const texts = await proposalOf(this.events, (id) => this.deps.files.getBlob(id), cardId);
-    const diffBase = this.gate.diffBase(cardId);
-    return diffBase ? { ...texts, diffBase } : texts;
-  }
-
-  /** For a write allowed with the person's edits: the proposal against what was written. */
-  editsDiff(cardId: string): Promise<EditsDiff> {
-    return editsDiffOf(this.events, (id) => this.deps.files.getBlob(id), this.deps.diff, cardId);
-  }
-
-  /** An open write card's diff rebuilt with the person's text in place of the proposal. */
-  previewEdit(cardId: string, text: string): Promise<EditPreview> {
-    this.openWriteCard(cardId);
-    return this.gate.preview(cardId, text);
-  }
-
-  /** What the model sees: the exact context of the next step, with token counts. */
-  async contextPreview(): Promise<ContextPreview> {
-    return this.context.preview(this.deps.chat(this.info.model).model, { turnLive: this.live !== null });
-  }
-
-  /**
-   * Compact now: the older history becomes a summary, keeping what the instructions ask.
-   * During a turn it takes its place between two steps; otherwise it runs at once, and
-   * cancel stops it.
-   */
-  async compact(instructions?: string): Promise<{ tokensBefore: number; tokensAfter: number }> {
-    if (this.compacting) throw new SessionError('a summary is already being written for this session');
-    const { chat, model } = this.deps.chat(this.info.model);
-    const controller = new AbortController();
-    const live = this.live;
-    const signal = live ? AbortSignal.any([controller.signal, live.controller.signal]) : controller.signal;
-    this.compacting = controller;
-    try {
-      return await this.context.compactNow({ turnId: live?.turnId, chat, model, signal }, instructions);
-    } catch (err) {
-      if (signal.aborted) throw new SessionError('the summary was cancelled; nothing changed');
-      throw err;
-    } finally {
-      this.compacting = null;
-    }
-  }
-
-  /** The files a turn or a call changed, as diffs (SPEC §12). */
-  async changes(query: { turnId?: string; toolCallId?: string }): Promise<ChangesView> {
-    return this.checkpoints.changes(query).catch(asSessionError);
-  }
-
-  async undo(turnId: string, paths?: string[], overwrite?: string[]): Promise<RestoreOutcome> {
-    await this.refuseWhileLive('undo');
-    return this.checkpoints.undo(turnId, paths, overwrite).catch(asSessionError);
-  }
-
-  async redo(overwrite?: string[]): Promise<RestoreOutcome> {
-    await this.refuseWhileLive('redo');
-    return this.checkpoints.redo(overwrite).catch(asSessionError);
-  }
-
-  async rewind(seq: number, restore: RewindRestore, overwrite?: string[]): Promise<RestoreOutcome> {
-    await this.refuseWhileLive('rewind');
-    return this.checkpoints.rewind(seq, restore, overwrite).catch(asSessionError);
-  }
-
-  /**
    * Taking files back under a running turn would pull them from under its next step. A
    * turn whose end is logged is let finish first (a queued message may start the next).
    */
@@ -355,31 +183,7 @@ export class Session {
     if (this.live && !this.state.turnId) await this.live.done;
     if (this.live || this.state.turnId)
       throw new SessionError(`stop the running turn first; ${what} changes files it may be using`);
-    if (this.compacting) throw new SessionError(`a summary is being written; ${what} when it is done`);
-  }
-
-  private whyNoCheckpoints(): string {
-    return this.deps.workspace ? 'checkpoints are not set up for this session' : this.whyNoWorkspace();
-  }
-
-  /** `edited`: the person's version of an open write card's file, allowed once (SPEC §13). */
-  answerCard(cardId: string, answer: Answer, edited?: string): void {
-    if (edited !== undefined) this.openWriteCard(cardId);
-    this.gate.answer(cardId, answer, edited);
-  }
-
-  private openWriteCard(cardId: string): void {
-    const card = this.state.openCards.find((c) => c.cardId === cardId);
-    if (!card) throw new SessionError(`no open card with id ${cardId} in this session`);
-    if (card.body.kind !== 'write') {
-      throw new SessionError(
-        `card ${cardId} asks to ${card.body.kind === 'command' ? 'run a command' : 'do something other than write'}; only a write card can be edited`,
-      );
-    }
-  }
-
-  async answerQuestion(questionId: string, text: string): Promise<void> {
-    await this.questions.answer(questionId, text);
+    if (this.context.summarising) throw new SessionError(`a summary is being written; ${what} when it is done`);
   }
 
   /**
@@ -421,12 +225,9 @@ export class Session {
     }
     // The model is looked up when the next step needs it, so a card stays answerable after a
     // restart even before a model is configured; that step then fails with a plain message.
-    if (openCards[0]) this.gate.expect(openCards[0]);
-    if (openQuestion) this.questions.expect(openQuestion.questionId);
-    this.runTurn(turnId, () => this.deps.chat(this.info.model), {
-      card: openCards[0],
-      question: openQuestion ?? undefined,
-    });
+    if (openCards[0]) this.parts.gate.expect(openCards[0]);
+    if (openQuestion) this.parts.questions.expect(openQuestion.questionId);
+    this.runTurn(turnId, { card: openCards[0], question: openQuestion ?? undefined });
   }
 
   /**
@@ -441,7 +242,7 @@ export class Session {
       await live.done;
     }
     // The servers go with the session, whole process trees (after the turn, which may be calling one).
-    await this.mcp?.dispose();
+    await this.parts.servers?.dispose();
     // Last: the turn's and the servers' final events still fold into the state.
     this.stopFollowingLog();
   }
@@ -481,7 +282,7 @@ export class Session {
       }
       await this.append({ type: 'user_message', messageId, text });
       await this.append({ type: 'turn_started', turnId, messageId });
-      this.runTurn(turnId, () => resolved, undefined, controller);
+      this.runTurn(turnId, undefined, controller);
     } catch (err) {
       this.live = null;
       throw err;
@@ -490,41 +291,13 @@ export class Session {
     }
   }
 
-  private runTurn(
-    turnId: string,
-    model: () => { chat: ChatClient; model: ModelConfig },
-    resume?: Parameters<Runner['run']>[2],
-    controller = new AbortController(),
-  ) {
-    const workspace = this.deps.workspace;
-    if (!workspace) throw new SessionError(this.whyNoWorkspace());
-    const runner = new Runner({
-      model,
-      context: this.context,
-      gate: this.gate,
-      questions: this.questions,
-      mcp: this.mcp ?? undefined,
-      record: {
-        append: (p) => this.append(p),
-        putBlob: (b) => this.deps.files.putBlob(b),
-        getBlob: (id) => this.deps.files.getBlob(id),
-        events: () => this.events,
-      },
-      workspace,
-      home: this.deps.home,
-      newId: this.deps.newId,
-      onDelta: (tid, text, reset) =>
-        this.deps.emit({
-          name: 'session.delta',
-          payload: { id: this.id, turnId: tid, text, ...(reset ? { reset } : {}) },
-        }),
-      onOutput: (toolCallId, stream, chunk) =>
-        this.deps.emit({ name: 'session.output', payload: { id: this.id, toolCallId, stream, chunk } }),
-    });
-    const done = runner
-      .run(turnId, controller.signal, resume)
+  /** Hands the turn to the driver; its end starts the next queued message. */
+  private runTurn(turnId: string, resume?: DriverResumePoint, controller = new AbortController()) {
+    if (!this.driver) throw new SessionError(this.whyNoWorkspace());
+    const done = this.driver
+      .run({ turnId, signal: controller.signal, ...(resume ? { resume } : {}) })
       .catch((err: unknown) => {
-        // The runner logs every failure itself; this is only reached when the log cannot be written.
+        // The driver logs every failure itself; this is only reached when the log cannot be written.
         if (!this.closing)
           console.error(`session ${this.id}: the turn stopped because its log could not be written:`, err);
       })
@@ -532,11 +305,16 @@ export class Session {
     this.live = { turnId, messageId: this.live?.turnId === turnId ? this.live.messageId : undefined, controller, done };
   }
 
-  /** Starts the next queued message, first in first out. */
+  /** Ends the turn's waits and starts the next queued message. */
   private async afterTurn(turnId: string): Promise<void> {
     if (this.live?.turnId === turnId) this.live = null;
-    this.gate.forgetAll('its turn has ended');
-    this.questions.forgetAll();
+    this.parts.gate.forgetAll('its turn has ended');
+    this.parts.questions.forgetAll();
+    await this.startNextQueued();
+  }
+
+  /** Starts the next queued message, first in first out, unless a turn runs. */
+  private async startNextQueued(): Promise<void> {
     const next = this.state.queue.find((q) => !this.unqueuing.has(q.messageId));
     if (!next || this.live || this.closing) return;
     try {
@@ -569,8 +347,8 @@ export class Session {
     this.events.push(event);
     // The state is this session's own (snapshot() hands out no copy to keep), so it is folded in place.
     this.state = applyOwned(this.state, event);
-    this.context.add(event);
-    this.mcp?.add(event);
+    this.parts.modelContext.add(event);
+    this.parts.servers?.add(event);
     this.info = { ...this.info, updatedAt: event.ts };
     this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
     if (before !== this.state.status || event.type === 'card' || event.type === 'question') {
@@ -579,21 +357,6 @@ export class Session {
   }
 }
 
-function asSessionError(err: unknown): never {
-  if (err instanceof ToolError || err instanceof CheckpointError) throw new SessionError(err.message);
-  throw err;
-}
-
 function sameModel(a: ModelConfig, b: ModelConfig): boolean {
   return a.provider === b.provider && a.modelId === b.modelId && a.baseURL === b.baseURL;
-}
-
-const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
-
-/** A session with no workspace: every tool call says why, in the refusal's words. */
-function refusingTools(why: string): Planner & { definitions(): readonly ToolDef[] } {
-  const fail = async (): Promise<never> => {
-    throw new SessionError(why);
-  };
-  return { plan: fail, execute: fail, definitions: () => NO_TOOLS };
 }

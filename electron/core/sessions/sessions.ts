@@ -19,6 +19,7 @@ import type { DisabledServers } from '../mcp/disabled-servers.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { ToolContext } from '../tools/tool-def.js';
 import { Session, type SessionDeps } from './session.js';
+import type { DriverFactory } from './session-driver.js';
 import type { WorkspaceStores } from '../checkpoints/workspace-stores.js';
 import { reasonThen, SessionError } from './session-error.js';
 
@@ -39,6 +40,8 @@ export interface SessionsDeps {
   checkpoints?: WorkspaceStores;
   /** Where the user's own mcp.json is, and which servers are disabled; without it no MCP server starts. */
   mcp?: { userConfigDir: string; disabled: DisabledServers; callTimeoutMs?: number };
+  /** What drives every session's turns; by default the native runner. */
+  driver?: DriverFactory;
 }
 
 export class Sessions {
@@ -200,6 +203,7 @@ export class Sessions {
       commands: () => this.deps.sandbox.sandbox.availability(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
       checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
+      ...(this.deps.driver ? { driver: this.deps.driver } : {}),
     });
   }
 

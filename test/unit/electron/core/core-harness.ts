@@ -10,6 +10,7 @@ import type { CallName, CallRequest, CallResponses, Provider, Push, Reply } from
 import type { SessionEvent } from '../../../../shared/events.js';
 import { createCore, type Core } from '../../../../electron/core/core.js';
 import type { Sandbox } from '../../../../electron/core/sandbox/sandbox.js';
+import type { DriverFactory } from '../../../../electron/core/sessions/session-driver.js';
 import type { Cipher } from '../../../../electron/core/settings/encrypted-keys.js';
 import { startFakeModel, type FakeModel } from '../../../fake-model/server.js';
 import { TEST_SERVER_FOLDER } from '../../../mcp-server/test-server-folder.js';
@@ -50,7 +51,13 @@ export interface Harness {
 
 export async function startHarness(
   provider: ProviderCase = providerCases[0]!,
-  options: { fake?: FakeModel; sandboxFor?: (root: string) => Sandbox; mcpCallTimeoutMs?: number } = {},
+  options: {
+    fake?: FakeModel;
+    sandboxFor?: (root: string) => Sandbox;
+    mcpCallTimeoutMs?: number;
+    /** Drives the sessions' turns in place of the native runner. */
+    driver?: DriverFactory;
+  } = {},
 ): Promise<Harness> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-core-')));
   const dataDir = path.join(root, 'data');
@@ -74,6 +81,7 @@ export async function startHarness(
       onUnexpected: (err) => console.error('unexpected', err),
       ...(options.sandboxFor ? { sandbox: options.sandboxFor(root) } : {}),
       ...(options.mcpCallTimeoutMs ? { mcpCallTimeoutMs: options.mcpCallTimeoutMs } : {}),
+      ...(options.driver ? { driver: options.driver } : {}),
     });
     core.host.subscribe((push) => {
       pushes.push(push);
