@@ -1,5 +1,8 @@
+import type { ErrorKind } from '../error-kind.js';
+
 /** A request a session cannot take right now (an open card, no model, unknown id). Nothing changed. */
 export class SessionError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'SessionError';
 }
 

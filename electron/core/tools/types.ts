@@ -9,6 +9,7 @@ import type { JSONSchema7 } from 'ai';
 import type { CommandSandbox, McpCardBody, McpServerCardBody, ReadTool, WriteTool } from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
+import type { ErrorKind } from '../error-kind.js';
 
 export interface ReadPlan {
   kind: 'read';
@@ -93,6 +94,7 @@ export interface ExecContext {
  * changed nothing.
  */
 export class ToolError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'ToolError';
 }
 
@@ -148,5 +150,6 @@ export interface ToolDef<A = Record<string, unknown>> extends ToolShown<A> {
  * match the plan. Nothing was written; the gate drops the answer and asks again.
  */
 export class StalePlanError extends Error {
+  readonly errorKind: ErrorKind = 'conflict';
   override readonly name = 'StalePlanError';
 }
