@@ -132,9 +132,9 @@ export class CardWait {
     return this.sides;
   }
 
-  /** An open write card's sides, or undefined. */
+  /** An open write card's sides, or undefined (a closed card lets go of them). */
   sidesIfOpen(): WriteSides | undefined {
-    return this.takesAnswer ? this.sides : undefined;
+    return this.sides;
   }
 
   /** drop(): closed(answered …) → closed(its answer … was dropped: why), once the answer is found stale. */
@@ -161,6 +161,7 @@ export class CardWait {
 
   private close(reason: string): void {
     this.state = { name: 'closed', reason };
+    // The map keeps a closed card for its reason: not the file's bytes.
     this.sides = undefined;
     this.closedByAnswer = false;
   }
@@ -210,6 +211,13 @@ export class CardWaits {
     const wait = this.waits.get(cardId);
     if (!wait) throw new GateError(`no open card with id ${cardId}`);
     wait.answer(answer, edited);
+  }
+
+  /** An open write card's two sides, for its preview; GateError for a card never known. */
+  openSides(cardId: string): WriteSides {
+    const wait = this.waits.get(cardId);
+    if (!wait) throw new GateError(`no open card with id ${cardId}`);
+    return wait.openSides();
   }
 
   /** forget(): any card, known or not, → closed(why). */

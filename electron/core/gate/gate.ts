@@ -173,9 +173,7 @@ export class Gate {
 
   /** A write card's diff rebuilt with the person's text in place of the proposal. */
   preview(cardId: string, text: string): Promise<EditPreview> {
-    const wait = this.cards.get(cardId);
-    if (!wait) throw new GateError(`no open card with id ${cardId}`);
-    return wait.openSides().preview(text, this.deps.diff);
+    return this.cards.openSides(cardId).preview(text, this.deps.diff);
   }
 
   /** An open write card's other side as text, for the window to rebuild its diff itself; see WriteSides.base. */

@@ -86,6 +86,10 @@ describe('a card no wait knows yet', () => {
     expect(waits.get('c1')).toBeUndefined();
   });
 
+  it('openSides(): refused, there is nothing to preview', () => {
+    expect(() => new CardWaits().openSides('c1')).toThrow(new GateError('no open card with id c1'));
+  });
+
   it('forget(why): becomes closed(why), so a later answer is refused with it', () => {
     const waits = new CardWaits();
     waits.forget('c1', 'withdrawn by the runner');
@@ -278,6 +282,12 @@ describe('an open card', () => {
     const { waits, wait } = open();
     waits.forgetAll('its turn has ended');
     expect(wait.current).toEqual({ name: 'closed', reason: 'its turn has ended' });
+  });
+
+  it('openSides(): refused once the card is closed, as for a card never known', () => {
+    const { wait } = open();
+    wait.answer('allow_once');
+    expect(() => wait.openSides()).toThrow(new GateError('no open card with id c1'));
   });
 
   it('openSides(): the preview of an open write; GateError for a command', () => {
