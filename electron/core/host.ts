@@ -25,6 +25,7 @@ import type { WorkspaceStores } from './checkpoints/workspace-stores.js';
 import type { Pushes } from './pushes.js';
 import { SettingsCalls } from './settings/settings-calls.js';
 import { completeFolders } from './paths/folder-completion.js';
+import { errorKindOf } from './error-kind.js';
 import { modelCatalog } from './context/model-catalog.js';
 import { quoteInput, visibleText } from './text/quoted-input.js';
 
@@ -146,7 +147,8 @@ export class Host {
       const handler = this.handlers[call] as (req: unknown) => Promise<unknown>;
       return { ok: true, data: await handler(parsed.data) };
     } catch (err) {
-      if (!isExpected(err)) this.deps.onUnexpected?.(err);
+      // Every error is answered in words; one of no known kind is also a fault to report.
+      if (errorKindOf(err) === 'internal') this.deps.onUnexpected?.(err);
       // An id in the words (no open card with id …) is the caller's: nothing in it stays invisible.
       return { ok: false, error: visibleText(err instanceof Error ? err.message : String(err), { keepLines: true }) };
     }
@@ -160,24 +162,6 @@ export class Host {
   emit(push: Push): void {
     this.deps.pushes.emit(push);
   }
-}
-
-function isExpected(err: unknown): boolean {
-  return (
-    err instanceof Error &&
-    [
-      'SessionError',
-      'GateError',
-      'ChatError',
-      'KeysUnavailableError',
-      'SessionNotFoundError',
-      'InvalidSessionIdError',
-      'PathInputError',
-      'TerminalError',
-      'FolderCompletionError',
-      'ContextFullError',
-    ].includes(err.name)
-  );
 }
 
 /** A field name as it is (`text`, `0`); anything else the caller made up, quoted. */

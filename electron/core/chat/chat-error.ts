@@ -3,6 +3,7 @@
  * knowing any provider; `message` is written for the user and never holds an API key.
  */
 import type { ContextLimit } from './context-overflow.js';
+import type { ErrorKind } from '../error-kind.js';
 
 export type ChatErrorKind =
   /** No usable model configuration or no key: nothing was sent. */
@@ -30,6 +31,7 @@ export interface ChatErrorOptions {
 }
 
 export class ChatError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'ChatError';
   readonly kind: ChatErrorKind;
   readonly retryable: boolean;

@@ -8,6 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { spawnPipedWorkspaceGit } from '../git/workspace-git.js';
+import type { ErrorKind } from '../error-kind.js';
 
 /** Enough for a status or a tree listing of a very large workspace. */
 const DEFAULT_MAX_OUTPUT = 256 * 1024 * 1024;
@@ -35,6 +36,8 @@ export interface GitResult {
 }
 
 export class GitError extends Error {
+  /** git failing on the app's own store is the app's fault, not the request's. */
+  readonly errorKind: ErrorKind = 'internal';
   override readonly name = 'GitError';
 }
 

@@ -28,6 +28,7 @@ import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
 import { hasEscapedBytes } from './path-names.js';
 import { attributesInTheWay, waitedOn } from './special-files.js';
 import { fileSteps, redoRestore, rewindRestore, turnRestore, type RestoreItem } from './restore-plan.js';
+import type { ErrorKind } from '../error-kind.js';
 
 /** The workspace's store, or why this machine has none (git is missing). */
 export type StoreOpener = () => Promise<CheckpointStore | { unavailable: string }>;
@@ -46,6 +47,7 @@ export interface SessionCheckpointsDeps extends CheckpointAccess {
 
 /** Thrown with words for the person: nothing was changed. */
 export class CheckpointError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'CheckpointError';
 }
 

@@ -3,6 +3,9 @@
  * summarise). The message is written for the person: the runner ends the turn with it,
  * and Compact now returns it, while the session stays usable.
  */
+import type { ErrorKind } from '../error-kind.js';
+
 export class ContextFullError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'ContextFullError';
 }

@@ -1,8 +1,8 @@
 /**
  * The permission gate of one session. A tool call is planned, classified (free, already
  * granted, or needs a card), and only then executed. A card is a record in the log;
- * waiting for its answer is a promise held here, keyed by the card's id, and made again
- * from the log after a restart (`resume`).
+ * waiting for its answer is a promise held here, one `CardWait` per card id (card-wait.ts
+ * draws its states), and made again from the log after a restart (`resume`).
  *
  * When an answer comes back the call is planned again: if a write's bytes or where a
  * path lands changed since the card went up, the answer is dropped (its allow_session
@@ -19,7 +19,8 @@ import { StalePlanError, type ExecContext, type Plan, type ToolResult } from '..
 import type { CardEdits, EditPreview } from '../../../shared/card-edits.js';
 import { cardBody, staleReason, type DiffFn } from './card-body.js';
 import type { DiffBase } from '../../../shared/diff/edit-preview.js';
-import { editedBytes, OpenWrites, tellTheModel, withEdits, type PersonAnswer } from './person-edits.js';
+import { tellTheModel, withEdits, type PersonAnswer } from './person-edits.js';
+import { CardWaits, type CardWait } from './card-wait.js';
 import { classify, grantForPlan } from './classify.js';
 import { CancelledError, GateError } from './gate-error.js';
 
@@ -82,38 +83,18 @@ type Settled =
 type Reask = { previousCardId: string; reason: string; edits?: CardEdits };
 
 /**
- * A card's wait, registered before the card is appended: once the card is in the log it
- * can be answered, even before the gate's own code has reached the wait.
+ * A card and its wait. The wait is registered before the card is appended: once the card
+ * is in the log it can be answered, even before the gate's own code has reached the wait.
  */
-interface Waiting {
-  answered: Promise<PersonAnswer>;
-  resolve: (answer: PersonAnswer) => void;
-  /** The answer once given: a resume that finds the card stale keeps its edits for the next card. */
-  given?: PersonAnswer;
-}
-
 interface OpenCard {
   card: CardEvent;
-  waiting: Waiting;
+  wait: CardWait;
 }
 
 export const DENIED = 'denied by the user';
 
 export class Gate {
-  private readonly waiting = new Map<string, Waiting>();
-  private readonly closed = new Map<string, string>();
-  /**
-   * Waits registered by expect() for cards open in the log, kept until resume() takes
-   * them: an answer that arrives before the resume is held in its Waiting.
-   */
-  private readonly expected = new Map<string, Waiting>();
-  /**
-   * Cards open in the log that a resume has not planned again yet (expected, or a resume
-   * still planning): they take an answer with edits, like any answer, before openWrites
-   * knows them. Only a write card is held here (expect and resume look at its kind).
-   */
-  private readonly resuming = new Set<string>();
-  private readonly openWrites = new OpenWrites();
+  private readonly cards = new CardWaits();
 
   constructor(private readonly deps: GateDeps) {}
 
@@ -138,14 +119,10 @@ export class Gate {
   async resume(card: CardEvent, modelCall: ToolCall, exec: ExecContext = {}): Promise<ToolResult> {
     const call = { ...modelCall, via: this.deps.tools };
     // The card is open in the log already: it takes an answer from now on (or since expect()).
-    const waiting = this.expected.get(card.cardId) ?? this.waiting.get(card.cardId) ?? this.openWait(card.cardId);
-    this.expected.delete(card.cardId);
-    if (card.body.kind === 'write') this.resuming.add(card.cardId);
-    else this.resuming.delete(card.cardId);
+    const wait = this.cards.resume(card);
     const planned = await this.plan(call);
-    this.resuming.delete(card.cardId);
     if ('result' in planned) {
-      this.withdraw(card.cardId);
+      wait.withdraw();
       await this.deps.record.append({
         type: 'card_withdrawn',
         cardId: card.cardId,
@@ -154,16 +131,15 @@ export class Gate {
       return planned.result;
     }
     const reason = staleReason(card.body, planned.plan);
-    if (!reason) this.openWrites.remember(card.cardId, planned.plan);
     if (reason) {
-      this.withdraw(card.cardId);
+      wait.withdraw();
       await this.deps.record.append({
         type: 'card_withdrawn',
         cardId: card.cardId,
         reason: `after the restart: ${reason}`,
       });
       // Edits given on that card since the restart (or else kept on it) stay with the person, for the next card.
-      const given = waiting.given?.edited;
+      const given = wait.givenAnswer?.edited;
       const edits = given ? await this.keep(given) : card.reasked?.edits;
       if (!edits && !this.needsCard(planned.plan)) return this.execute(call, planned.plan, exec);
       return this.askUntilSettled(call, planned.plan, exec, {
@@ -172,7 +148,8 @@ export class Gate {
         ...(edits ? { edits } : {}),
       });
     }
-    return this.askUntilSettled(call, planned.plan, exec, undefined, { card, waiting });
+    wait.planned(planned.plan);
+    return this.askUntilSettled(call, planned.plan, exec, undefined, { card, wait });
   }
 
   /**
@@ -180,11 +157,7 @@ export class Gate {
    * resume is still planning is taken rather than refused.
    */
   expect(card: CardEvent): void {
-    const { cardId } = card;
-    if (this.waiting.has(cardId) || this.expected.has(cardId) || this.closed.has(cardId)) return;
-    this.expected.set(cardId, this.openWait(cardId));
-    // Only a write card takes edits, resuming or not.
-    if (card.body.kind === 'write') this.resuming.add(cardId);
+    this.cards.expect(card);
   }
 
   /**
@@ -195,37 +168,17 @@ export class Gate {
     if (!ANSWERS.includes(answer)) {
       throw new GateError(`unknown answer "${String(answer)}": expected one of ${ANSWERS.join(', ')}`);
     }
-    const waiting = this.waiting.get(cardId);
-    if (!waiting) {
-      const closed = this.closed.get(cardId);
-      throw new GateError(closed ? `card ${cardId} is no longer open (${closed})` : `no open card with id ${cardId}`);
-    }
-    const bytes = edited === undefined ? undefined : this.checkEdits(cardId, answer, edited);
-    this.waiting.delete(cardId);
-    this.closed.set(cardId, `answered ${answer}${bytes ? ' with edits' : ''}`);
-    waiting.given = bytes ? { answer, edited: bytes } : { answer };
-    waiting.resolve(waiting.given);
-  }
-
-  private checkEdits(cardId: string, answer: Answer, edited: string): Buffer {
-    if (answer !== 'allow_once') {
-      throw new GateError('edits go only with allow_once: an edited write is allowed once, never for the session');
-    }
-    // A card still being resumed is not planned again yet: it takes the edits as it takes any answer.
-    const why = this.resuming.has(cardId) ? null : this.openWrites.whyNotEditable(cardId);
-    if (why) throw new GateError(why.startsWith('card ') ? why : `cannot allow with your edits: ${why}`);
-    return editedBytes(edited);
+    this.cards.answer(cardId, answer, edited);
   }
 
   /** A write card's diff rebuilt with the person's text in place of the proposal. */
   preview(cardId: string, text: string): Promise<EditPreview> {
-    if (!this.waiting.has(cardId)) throw new GateError(`no open card with id ${cardId}`);
-    return this.openWrites.preview(cardId, text, this.deps.diff);
+    return this.cards.openSides(cardId).preview(text, this.deps.diff);
   }
 
-  /** An open write card's other side as text, for the window to rebuild its diff itself; see OpenWrites.base. */
+  /** An open write card's other side as text, for the window to rebuild its diff itself; see WriteSides.base. */
   diffBase(cardId: string): DiffBase | undefined {
-    return this.waiting.has(cardId) ? this.openWrites.base(cardId) : undefined;
+    return this.cards.get(cardId)?.sidesIfOpen()?.base();
   }
 
   /**
@@ -233,22 +186,12 @@ export class Gate {
    * them is refused instead of being taken and acted on by nobody.
    */
   forgetAll(reason: string): void {
-    for (const cardId of [...this.waiting.keys(), ...this.expected.keys()]) {
-      this.closed.set(cardId, reason);
-      this.openWrites.forget(cardId);
-    }
-    this.waiting.clear();
-    this.expected.clear();
-    this.resuming.clear();
+    this.cards.forgetAll(reason);
   }
 
   /** Forgets one card, withdrawn by someone else (the runner, on a restart). */
   forget(cardId: string, reason: string): void {
-    this.waiting.delete(cardId);
-    this.openWrites.forget(cardId);
-    this.expected.delete(cardId);
-    this.resuming.delete(cardId);
-    this.closed.set(cardId, reason);
+    this.cards.forget(cardId, reason);
   }
 
   private needsCard(plan: Plan): boolean {
@@ -256,7 +199,7 @@ export class Gate {
   }
 
   isWaiting(cardId: string): boolean {
-    return this.waiting.has(cardId);
+    return this.cards.get(cardId)?.takesAnswer ?? false;
   }
 
   private async askUntilSettled(
@@ -268,11 +211,10 @@ export class Gate {
   ): Promise<ToolResult> {
     let open = existing ?? (await this.putUpCard(call, first, firstReask));
     for (;;) {
-      const { card } = open;
-      const answer = await this.waitFor(card.cardId, open.waiting, exec.signal);
-      this.openWrites.forget(card.cardId);
-      let settled = await this.settle(call, card, answer);
-      if (settled.kind === 'allowed') settled = await this.executeAllowed(call, card, answer, settled.plan, exec);
+      const { card, wait } = open;
+      const answer = await this.waitFor(wait, exec.signal);
+      let settled = await this.settle(call, open, answer);
+      if (settled.kind === 'allowed') settled = await this.executeAllowed(call, wait, answer, settled.plan, exec);
       if (settled.kind === 'result') return settled.result;
       if (settled.kind === 'allowed') throw new Error('unreachable: an allowed plan was executed above');
       // Planned again, the call may need no card now (a path that lands inside, or one
@@ -291,8 +233,7 @@ export class Gate {
     const body: CardBody = await cardBody(plan, this.deps.diff, (b) => this.deps.record.putBlob(b));
     const grant = grantForPlan(plan);
     const cardId = this.deps.newId();
-    const waiting = this.openWait(cardId);
-    this.openWrites.remember(cardId, plan);
+    const wait = this.cards.putUp(cardId, plan);
     try {
       const event = await this.deps.record.append({
         type: 'card',
@@ -304,44 +245,28 @@ export class Gate {
         scope: describeGrant(grant),
         ...(reasked ? { reasked } : {}),
       });
-      return { card: event as CardEvent, waiting };
+      return { card: event as CardEvent, wait };
     } catch (err) {
-      this.waiting.delete(cardId);
-      this.openWrites.forget(cardId);
+      this.cards.discard(cardId);
       throw err;
     }
-  }
-
-  private openWait(cardId: string): Waiting {
-    let resolve: (answer: PersonAnswer) => void = () => {};
-    const answered = new Promise<PersonAnswer>((r) => (resolve = r));
-    const waiting = { answered, resolve };
-    this.waiting.set(cardId, waiting);
-    return waiting;
-  }
-
-  /** Closes a card's wait without an answer; an answer arriving later is refused. */
-  private withdraw(cardId: string): void {
-    this.waiting.delete(cardId);
-    this.openWrites.forget(cardId);
-    this.closed.set(cardId, 'withdrawn');
   }
 
   /**
    * The answer, or CancelledError once the card is withdrawn because the turn was
    * cancelled. Cancelling wins over an answer the gate has taken but not yet acted on.
    */
-  private waitFor(cardId: string, waiting: Waiting, signal?: AbortSignal): Promise<PersonAnswer> {
+  private waitFor(wait: CardWait, signal?: AbortSignal): Promise<PersonAnswer> {
     return new Promise<PersonAnswer>((resolve, reject) => {
       const onAbort = () => {
-        this.withdraw(cardId);
+        wait.withdraw();
         this.deps.record
-          .append({ type: 'card_withdrawn', cardId, reason: 'the turn was cancelled' })
+          .append({ type: 'card_withdrawn', cardId: wait.cardId, reason: 'the turn was cancelled' })
           .then(() => reject(new CancelledError()), reject);
       };
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
-      void waiting.answered.then((answer) => {
+      void wait.answered.then((answer) => {
         signal?.removeEventListener('abort', onAbort);
         resolve(answer);
       });
@@ -352,7 +277,7 @@ export class Gate {
    * Applies an answer: deny, drop-and-reask when stale (keeping the person's edits for the
    * next card), or allow (recording a session grant; with edits, their bytes as the plan).
    */
-  private async settle(call: GatedCall, card: CardEvent, person: PersonAnswer): Promise<Settled> {
+  private async settle(call: GatedCall, { card, wait }: OpenCard, person: PersonAnswer): Promise<Settled> {
     const { record } = this.deps;
     const { cardId, body } = card;
     const { answer } = person;
@@ -364,12 +289,12 @@ export class Gate {
     const planned = await this.plan(call);
     if ('result' in planned) {
       const reason = planned.result.ok ? 'the call no longer applies' : planned.result.error;
-      await this.drop(cardId, answer, reason, edits);
+      await this.drop(wait, answer, reason, edits);
       return { kind: 'result', result: planned.result };
     }
     const reason = staleReason(body, planned.plan);
     if (reason) {
-      await this.drop(cardId, answer, reason, edits);
+      await this.drop(wait, answer, reason, edits);
       return { kind: 'retry', plan: planned.plan, reason, ...(edits ? { edits } : {}) };
     }
     await record.append({ type: 'card_answer', cardId, answer, ...(edits ? { edited: edits } : {}) });
@@ -383,8 +308,9 @@ export class Gate {
   }
 
   /** Drops a stale answer: card_stale (with the edits it carried), and its grant with it. */
-  private async drop(cardId: string, answer: Answer, reason: string, edits?: CardEdits): Promise<void> {
-    this.closed.set(cardId, `its answer ${answer} was dropped: ${reason}`);
+  private async drop(wait: CardWait, answer: Answer, reason: string, edits?: CardEdits): Promise<void> {
+    wait.drop(answer, reason);
+    const { cardId } = wait;
     await this.deps.record.append({ type: 'card_stale', cardId, answer, reason, ...(edits ? { edited: edits } : {}) });
   }
 
@@ -396,7 +322,7 @@ export class Gate {
    */
   private async executeAllowed(
     call: GatedCall,
-    card: CardEvent,
+    wait: CardWait,
     person: PersonAnswer,
     plan: Plan,
     exec: ExecContext,
@@ -411,7 +337,7 @@ export class Gate {
     } catch (err) {
       if (!(err instanceof StalePlanError)) return { kind: 'result', result: { ok: false, error: messageOf(err) } };
       const edits = person.edited ? await this.keep(person.edited) : undefined;
-      await this.drop(card.cardId, answer, err.message, edits);
+      await this.drop(wait, answer, err.message, edits);
       if (answer === 'allow_session') await this.deps.grants.persist();
       const planned = await this.plan(call);
       if ('result' in planned) return { kind: 'result', result: planned.result };

@@ -5,8 +5,8 @@
  * model's result gains the person's changes as a diff from its proposal.
  *
  * While a write card is open its two sides (the bytes on disk when it went up, the
- * proposal) are kept here, so the card's diff can be rebuilt from the person's text as
- * they type without reading the file again.
+ * proposal) are kept with its wait (`WriteSides`), so the card's diff can be rebuilt from
+ * the person's text as they type without reading the file again.
  */
 import { isUtf8 } from 'node:buffer';
 import { editProblem, type EditPreview } from '../../../shared/card-edits.js';
@@ -54,47 +54,35 @@ export function withEdits(plan: Plan, edited: Buffer): WritePlan {
   return { ...plan, after: edited, proposal: plan.after };
 }
 
-interface Sides {
-  path: string;
-  before: Buffer | null;
-  proposal: Buffer;
-}
+/**
+ * An open write card's two sides (the bytes on disk when it went up, the proposal), kept
+ * with the card's wait (card-wait.ts) while it is open, for `preview` and `base`.
+ */
+export class WriteSides {
+  private constructor(
+    private readonly path: string,
+    private readonly before: Buffer | null,
+    private readonly proposal: Buffer,
+  ) {}
 
-/** The open write cards' two sides, for `preview`. */
-export class OpenWrites {
-  private readonly sides = new Map<string, Sides>();
-
-  remember(cardId: string, plan: Plan): void {
-    if (plan.kind === 'write') {
-      this.sides.set(cardId, { path: plan.target.real, before: plan.before, proposal: plan.after });
-    }
+  /** A write plan's sides; none for any other plan. */
+  static of(plan: Plan): WriteSides | undefined {
+    return plan.kind === 'write' ? new WriteSides(plan.target.real, plan.before, plan.after) : undefined;
   }
 
-  has(cardId: string): boolean {
-    return this.sides.has(cardId);
-  }
-
-  /** Why this open write card cannot be edited, or null. */
-  whyNotEditable(cardId: string): string | null {
-    const sides = this.sides.get(cardId);
-    if (!sides) return `card ${cardId} is not an open write card; only a write can be allowed with edits`;
-    return whyProposalUneditable(sides.proposal);
-  }
-
-  forget(cardId: string): void {
-    this.sides.delete(cardId);
+  /** Why this proposal cannot be edited, or null. */
+  whyNotEditable(): string | null {
+    return whyProposalUneditable(this.proposal);
   }
 
   /** The card's diff with the person's text in place of the proposal. */
-  async preview(cardId: string, text: string, diff: DiffFn): Promise<EditPreview> {
-    const sides = this.sides.get(cardId);
-    if (!sides) throw new GateError(`card ${cardId} is not an open write card`);
+  async preview(text: string, diff: DiffFn): Promise<EditPreview> {
     const after = Buffer.from(text, 'utf8');
-    const d = await diff({ path: sides.path, before: sides.before, after });
+    const d = await diff({ path: this.path, before: this.before, after });
     return editPreviewOf(d, {
       bytes: after.length,
-      sameAsProposal: after.equals(sides.proposal),
-      problem: this.whyNotEditable(cardId) ?? editedBytesProblem(after),
+      sameAsProposal: after.equals(this.proposal),
+      problem: this.whyNotEditable() ?? editedBytesProblem(after),
     });
   }
 
@@ -104,12 +92,11 @@ export class OpenWrites {
    * is not UTF-8 text (the core keys those lines by their bytes), or a file on disk over
    * the write limit, too big to send and split on every keystroke.
    */
-  base(cardId: string): DiffBase | undefined {
-    const sides = this.sides.get(cardId);
-    if (!sides || this.whyNotEditable(cardId) !== null) return undefined;
-    const { before } = sides;
+  base(): DiffBase | undefined {
+    if (this.whyNotEditable() !== null) return undefined;
+    const { before } = this;
     if (before !== null && (before.length > WRITE_MAX_BYTES || !isUtf8(before))) return undefined;
-    return { path: diffPath(sides.path), before: before === null ? null : before.toString('utf8') };
+    return { path: diffPath(this.path), before: before === null ? null : before.toString('utf8') };
   }
 }
 

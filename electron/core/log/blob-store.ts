@@ -9,10 +9,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
 import { makePrivateDir } from './private-files.js';
+import type { ErrorKind } from '../error-kind.js';
 
 const BLOB_ID = /^[0-9a-f]{64}$/;
 
 export class BlobNotFoundError extends Error {
+  readonly errorKind: ErrorKind = 'not-found';
   override readonly name = 'BlobNotFoundError';
   constructor(readonly id: string) {
     super(`blob ${id} is not in this session`);

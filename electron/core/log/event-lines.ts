@@ -9,6 +9,7 @@
  * because state built over a hole (a lost answer, a lost grant) would be quietly wrong.
  */
 import type { SessionEvent } from '../../../shared/events.js';
+import type { ErrorKind } from '../error-kind.js';
 
 const NEWLINE = 0x0a;
 
@@ -22,6 +23,8 @@ export interface ParsedLog {
 
 /** A damaged line in the middle of the log, or seqs that do not run 1, 2, 3, ... */
 export class LogCorruptError extends Error {
+  /** Damage on disk: the person is told, and it is reported like a fault of the app. */
+  readonly errorKind: ErrorKind = 'internal';
   override readonly name = 'LogCorruptError';
   constructor(
     readonly file: string,

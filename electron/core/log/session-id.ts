@@ -4,11 +4,13 @@
  * URL) is checked before it is joined to a path, so "../x" never leaves the data folder.
  */
 import { randomBytes } from 'node:crypto';
+import type { ErrorKind } from '../error-kind.js';
 
 /** Letters, digits, '-' and '_', not starting with '-' or '_': no dots, no separators. */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export class InvalidSessionIdError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'InvalidSessionIdError';
   constructor(readonly id: string) {
     super(`not a session id: ${JSON.stringify(id)}`);

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Grant } from '../../../shared/cards.js';
 import { modelConfigSchema, type ModelConfig } from '../../../shared/contract.js';
 import { writeFileAtomic } from './atomic-file.js';
+import type { ErrorKind } from '../error-kind.js';
 
 export const META_FILE = 'meta.json';
 
@@ -62,6 +63,8 @@ export const sessionMetaSchema: z.ZodType<SessionMeta> = z.object({
 
 /** meta.json is missing, not JSON, or not a session's meta. */
 export class MetaError extends Error {
+  /** Damage on disk: the person is told, and it is reported like a fault of the app. */
+  readonly errorKind: ErrorKind = 'internal';
   override readonly name = 'MetaError';
   constructor(
     readonly file: string,

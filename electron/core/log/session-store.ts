@@ -13,6 +13,7 @@ import { isSessionId, newSessionId } from './session-id.js';
 import { MetaError, readMeta, writeMeta, type ModelRef, type SessionMeta } from './session-meta.js';
 import { EVENTS_FILE, sessionPaths, sessionsDir, type SessionPaths } from './session-paths.js';
 import { SessionRecord } from './session-record.js';
+import type { ErrorKind } from '../error-kind.js';
 
 export interface SessionStoreOptions {
   dataDir: string;
@@ -40,6 +41,7 @@ export interface SessionListing {
 }
 
 export class SessionNotFoundError extends Error {
+  readonly errorKind: ErrorKind = 'not-found';
   override readonly name = 'SessionNotFoundError';
   constructor(readonly id: string) {
     super(`no session ${id}`);

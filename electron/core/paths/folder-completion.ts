@@ -5,6 +5,7 @@
  */
 import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
+import type { ErrorKind } from '../error-kind.js';
 
 /** At most this many completions come back (sorted, so the first ones are stable). */
 export const FOLDER_COMPLETIONS_MAX = 100;
@@ -12,6 +13,7 @@ export const FOLDER_COMPLETIONS_MAX = 100;
 const ENTRIES_SCANNED_MAX = 20_000;
 
 export class FolderCompletionError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'FolderCompletionError';
 }
 

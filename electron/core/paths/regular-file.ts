@@ -5,9 +5,11 @@
  */
 import { constants, promises as fs, type Stats } from 'node:fs';
 import { readAt } from './byte-reads.js';
+import type { ErrorKind } from '../error-kind.js';
 
 /** Something is at the path, but it is not a regular file. Its message names the path and what it is. */
 export class NotAFileError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'NotAFileError';
 }
 

@@ -13,6 +13,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { inFolder, realLocation } from './workspace.js';
+import type { ErrorKind } from '../error-kind.js';
 
 /** The places a workspace must not be or hold; any path, resolved here. */
 export interface RefusalPlaces {
@@ -22,6 +23,7 @@ export interface RefusalPlaces {
 
 /** A folder the rule refuses as a workspace; the message is the words for the person. */
 export class WorkspaceRefusedError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'WorkspaceRefusedError';
 }
 

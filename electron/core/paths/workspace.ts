@@ -12,6 +12,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { ErrorKind } from '../error-kind.js';
 
 export interface ResolvedPath {
   /** The path exactly as the caller gave it. */
@@ -28,6 +29,7 @@ export type EscapeKind = 'dotdot' | 'symlink';
 
 /** A relative path that would land outside the workspace. Nothing was touched. */
 export class PathEscapeError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'PathEscapeError';
   constructor(
     readonly input: string,
@@ -44,6 +46,7 @@ export class PathEscapeError extends Error {
 
 /** A path that is not a usable path at all (empty, NUL byte). */
 export class PathInputError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'PathInputError';
 }
 

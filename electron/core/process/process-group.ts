@@ -18,6 +18,7 @@ import { groupHasLiveMember } from './group-liveness.js';
 import { pidAlive } from './pid-alive.js';
 import { CommandStartError, startError } from './start-error.js';
 import { feedWrapper, wrapperStdio } from './wrapper-fds.js';
+import type { ErrorKind } from '../error-kind.js';
 
 /** Held to this profile by this sandbox (the sandbox room's own type: it plans, this room runs). */
 export type { Confine } from '../sandbox/sandbox.js';
@@ -41,6 +42,8 @@ export interface GroupStart {
 
 /** The start was aborted before anything ran. */
 export class StartCancelled extends Error {
+  /** The person stopped the command before it started: said in words, never a fault. */
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'StartCancelled';
 }
 

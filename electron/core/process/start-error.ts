@@ -3,8 +3,10 @@
  * working folder), in words the model can act on.
  */
 import { promises as fs } from 'node:fs';
+import type { ErrorKind } from '../error-kind.js';
 
 export class CommandStartError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'CommandStartError';
   constructor(
     message: string,

@@ -20,6 +20,11 @@
  *     └─────┬─────┘                                  a plain-text finish, with the step's text
  *           ▼
  *      turn_ended
+ *
+ * The card's side of each arrow is a transition of its wait (gate/card-wait.ts): the
+ * session expects the open card when it loads the log, so it takes an answer at once; a
+ * card waited on again is resumed and planned (or withdrawn, if its call changed); a
+ * server's or a Stop hook's card is forgotten with the reason below.
  */
 import type { SessionEvent } from '../../../shared/events.js';
 import type { CardEvent, QuestionEvent } from '../../../shared/reducer.js';

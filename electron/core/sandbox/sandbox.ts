@@ -13,6 +13,7 @@
  * paths that do not exist. bwrap alone gives us an exact argv, a profile per command, a
  * PID namespace, and a sandbox that dies whole with its first process.
  */
+import type { ErrorKind } from '../error-kind.js';
 
 /** What a confined command may reach: an allow-list. Paths are absolute and real. */
 export interface SandboxProfile {
@@ -105,4 +106,6 @@ export interface Confine {
 }
 
 /** Commands cannot run confined as promised right now; the words say why, for the card and the model. */
-export class SandboxRefusal extends Error {}
+export class SandboxRefusal extends Error {
+  readonly errorKind: ErrorKind = 'refused';
+}

@@ -1,8 +1,10 @@
 import { CheckpointError } from '../checkpoints/session-checkpoints.js';
 import { ToolError } from '../tools/tool-def.js';
+import type { ErrorKind } from '../error-kind.js';
 
 /** A request a session cannot take right now (an open card, no model, unknown id). Nothing changed. */
 export class SessionError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'SessionError';
 }
 

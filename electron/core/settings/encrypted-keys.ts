@@ -17,6 +17,7 @@ import type { KeyStore } from '../chat/key-store.js';
 import { writeFileAtomic } from '../log/atomic-file.js';
 import { makePrivateDir, tightenFile } from '../log/private-files.js';
 import { SerialQueue } from '../log/serial-queue.js';
+import type { ErrorKind } from '../error-kind.js';
 
 export interface Cipher {
   encrypt(plain: string): Buffer;
@@ -31,6 +32,7 @@ export const DAMAGED_KEYS_PREFIX = `${KEYS_FILE}.damaged-`;
 const fileSchema = z.record(z.string(), z.string());
 
 export class KeysUnavailableError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'KeysUnavailableError';
 }
 

@@ -3,6 +3,7 @@
  * mode and owner a replacement keeps.
  */
 import { openRegularFile, readHead } from '../paths/regular-file.js';
+import type { ErrorKind } from '../error-kind.js';
 
 export interface CurrentFile {
   bytes: Buffer;
@@ -14,6 +15,7 @@ export interface CurrentFile {
 
 /** The file is larger than a write may replace; nothing of it was loaded. */
 export class FileTooLargeError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'FileTooLargeError';
   constructor(
     readonly real: string,

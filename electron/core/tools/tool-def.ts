@@ -8,6 +8,7 @@ import type { CommandSandbox, McpCardBody, McpServerCardBody, ReadTool, WriteToo
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { ToolShown } from '../tool-shape/tool-shown.js';
+import type { ErrorKind } from '../error-kind.js';
 
 export interface ReadPlan {
   kind: 'read';
@@ -92,6 +93,7 @@ export interface ExecContext {
  * changed nothing.
  */
 export class ToolError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'ToolError';
 }
 
@@ -123,5 +125,6 @@ export interface ToolDef<A = Record<string, unknown>> extends ToolShown<A> {
  * match the plan. Nothing was written; the gate drops the answer and asks again.
  */
 export class StalePlanError extends Error {
+  readonly errorKind: ErrorKind = 'conflict';
   override readonly name = 'StalePlanError';
 }
