@@ -6,9 +6,12 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORES_DISPOSED } from '../../../../../electron/core/checkpoints/repack-policy.js';
-import { WorkspaceStores } from '../../../../../electron/core/checkpoints/workspace-stores.js';
+import {
+  WorkspaceStores,
+  type WorkspaceStoresDeps,
+} from '../../../../../electron/core/checkpoints/workspace-stores.js';
 import type { Sandbox } from '../../../../../electron/core/sandbox/sandbox.js';
 import { fakeShadow, noteSnapshots } from './repack-fake-shadow.js';
 
@@ -28,11 +31,12 @@ afterEach(async () => {
 });
 
 /** A core's stores over the shared data folder; no restore runs here, so no sandbox is needed. */
-function stores(): WorkspaceStores {
+function stores(deps: Partial<WorkspaceStoresDeps> = {}): WorkspaceStores {
   const s = new WorkspaceStores({
     dataDir: path.join(root, 'data'),
     limitBytes: () => Number.MAX_SAFE_INTEGER,
     sandbox: {} as Sandbox,
+    ...deps,
   });
   made.push(s);
   return s;
@@ -98,6 +102,9 @@ describe('two WorkspaceStores in one process', () => {
     const storeDir = fake.shadow.layout.storeDir;
     await Promise.all([a.state.repacks.tidied(storeDir), b.state.repacks.tidied(storeDir)]);
     expect(fake.commands).toEqual([]);
+    noteSnapshots((...n) => a.state.repacks.noteWrites(...n), fake.shadow, 1);
+    await a.state.repacks.tidied(storeDir);
+    expect(fake.commands).toEqual(['count-objects -v']); // its own twentieth
   });
 });
 
@@ -115,5 +122,26 @@ describe('a disposed WorkspaceStores', () => {
     noteSnapshots((...n) => a.state.repacks.noteWrites(...n), fake.shadow, 20);
     await a.state.repacks.tidied(fake.shadow.layout.storeDir);
     expect(fake.commands).toEqual([]);
+  });
+
+  it('takes no checkpoint’s count after, and says nothing of it', async () => {
+    const onUnexpected = vi.fn();
+    const a = stores({ onUnexpected });
+    await a.dispose();
+    a.access('session-1', ws).checkpointed();
+    await settle();
+    expect(onUnexpected).not.toHaveBeenCalled();
+  });
+
+  it('starts no prune for a checkpoint counted just before it', async () => {
+    const limitBytes = vi.fn(() => 0);
+    const a = stores({ limitBytes });
+    const access = a.access('session-1', ws);
+    const store = await access.open();
+    if (!('snapshot' in store)) throw new Error(`these tests need git: ${store.unavailable}`);
+    access.checkpointed(); // the store's first checkpoint: a look at its size, unless disposed meanwhile
+    await a.dispose();
+    await settle();
+    expect(limitBytes).not.toHaveBeenCalled();
   });
 });
