@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeDirFor } from '../../../../../electron/core/checkpoints/shadow-repo.js';
 import { STORES_DISPOSED } from '../../../../../electron/core/checkpoints/repack-policy.js';
 import {
   WorkspaceStores,
@@ -143,5 +144,25 @@ describe('a disposed WorkspaceStores', () => {
     await a.dispose();
     await settle();
     expect(limitBytes).not.toHaveBeenCalled();
+  });
+
+  it('waits for a prune under way before it settles', async () => {
+    const limitBytes = vi.fn(() => 0);
+    const a = stores({ limitBytes });
+    await fs.writeFile(path.join(ws, 'a.txt'), 'a\n');
+    const access = a.access('session-1', ws);
+    const store = await access.open();
+    if (!('snapshot' in store)) throw new Error(`these tests need git: ${store.unavailable}`);
+    await store.snapshot();
+    const reading = gate();
+    const read = a.state.locks.of(storeDirFor(path.join(root, 'data'), ws)).shared(() => reading.held);
+    access.checkpointed(); // over the limit: a prune, which waits for the read to end
+    await vi.waitFor(() => expect(limitBytes).toHaveBeenCalled());
+    let disposed = false;
+    const disposing = a.dispose().then(() => (disposed = true));
+    await settle();
+    expect(disposed).toBe(false);
+    reading.open();
+    await Promise.all([read, disposing]);
   });
 });
