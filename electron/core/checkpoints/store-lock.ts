@@ -1,7 +1,8 @@
 /**
- * Who may use a store at once, within the app's one process. Snapshots, diffs and restores
- * of any number of sessions share it; a prune has it alone, because `git prune` deletes the
- * loose objects no ref reaches yet, which a snapshot in flight has just written. Each
+ * Who may use a store at once, within one core (its WorkspaceStores; the app runs one core
+ * per data folder, as a single instance). Snapshots, diffs and restores of any number of
+ * sessions share it; a prune has it alone, because `git prune` deletes the loose objects
+ * no ref reaches yet, which a snapshot in flight has just written. Each
  * session's index is used by one command sequence at a time, so a stale lock file found
  * at the start of one can only be a dead process's.
  */

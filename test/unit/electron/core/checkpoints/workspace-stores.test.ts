@@ -129,7 +129,7 @@ describe('a disposed WorkspaceStores', () => {
     const onUnexpected = vi.fn();
     const a = stores({ onUnexpected });
     await a.dispose();
-    a.access('session-1', ws).checkpointed();
+    (a.access('session-1', ws).checkpointed as () => void)();
     await settle();
     expect(onUnexpected).not.toHaveBeenCalled();
   });
@@ -140,7 +140,7 @@ describe('a disposed WorkspaceStores', () => {
     const access = a.access('session-1', ws);
     const store = await access.open();
     if (!('snapshot' in store)) throw new Error(`these tests need git: ${store.unavailable}`);
-    access.checkpointed(); // the store's first checkpoint: a look at its size, unless disposed meanwhile
+    (access.checkpointed as () => void)(); // the store's first checkpoint: a look at its size, unless disposed meanwhile
     await a.dispose();
     await settle();
     expect(limitBytes).not.toHaveBeenCalled();
@@ -156,7 +156,7 @@ describe('a disposed WorkspaceStores', () => {
     await store.snapshot();
     const reading = gate();
     const read = a.state.locks.of(storeDirFor(path.join(root, 'data'), ws)).shared(() => reading.held);
-    access.checkpointed(); // over the limit: a prune, which waits for the read to end
+    (access.checkpointed as () => void)(); // over the limit: a prune, which waits for the read to end
     await vi.waitFor(() => expect(limitBytes).toHaveBeenCalled());
     let disposed = false;
     const disposing = a.dispose().then(() => (disposed = true));
