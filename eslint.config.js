@@ -64,6 +64,7 @@ export default tseslint.config(
   coreRoomNever('tools', [['gate', 'Tools plan, the gate decides: tools/ never imports gate/.']]),
   coreRoomNever('chat', [['context', 'Chat is transport: chat/ never imports context/.']]),
   coreRoomNever('log', [['gate', 'The log is the bottom: log/ never imports gate/.']]),
+  coreRoomNever('files', [['log', 'files/ sits below the log: log/ imports files/, never the reverse.']]),
   {
     files: ['renderer/src/**', 'test/unit/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },

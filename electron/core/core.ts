@@ -63,11 +63,13 @@ export interface Core {
   host: Host;
   sessions: Sessions;
   terminals: Terminals;
+  /** The checkpoint stores of every workspace, and what they share. */
+  checkpoints: WorkspaceStores;
   /** Present when the shell gave an AttentionSink; the shell tells it when its window gains or loses focus. */
   attention?: Attention;
   /** Sessions that could not be read at start-up, and why. */
   unreadable: { name: string; error: string }[];
-  /** Lets go of everything: shells, sessions (their turns cancelled, their servers stopped), logs, the diff worker, the sandbox's proxy. */
+  /** Lets go of everything: shells, sessions (their turns cancelled, their servers stopped), logs, checkpoint stores, the diff worker, the sandbox's proxy. */
   dispose(): Promise<void>;
 }
 
@@ -165,13 +167,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     attention.seed(await sessions.list());
   }
   // Let go of last first: the shells and the sessions (whose turns and servers use the
-  // rest), then the logs, the diff worker, and the sandbox's proxy.
+  // rest), then the logs, the checkpoint stores (their packing), the diff worker, and the sandbox's proxy.
   const parts = new DisposableStore();
-  for (const part of [sandbox, differ, store, sessions, terminals]) parts.add(part);
+  for (const part of [sandbox, differ, checkpoints, store, sessions, terminals]) parts.add(part);
   return {
     host,
     sessions,
     terminals,
+    checkpoints,
     attention,
     unreadable,
     dispose: () => parts.dispose(),

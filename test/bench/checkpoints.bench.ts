@@ -20,6 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findGit } from '../../electron/core/checkpoints/find-git.js';
 import { openCheckpointStore, type ShadowCheckpointStore } from '../../electron/core/checkpoints/shadow-repo.js';
+import { StoresState } from '../../electron/core/checkpoints/stores-state.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 import { measure, reportRatio } from './measure.js';
 
@@ -35,6 +36,8 @@ const WORDS =
 const root = mkdtempSync('/var/tmp/gatehouse-checkpoints-bench-');
 const ws = path.join(root, 'ws');
 const git = await findGit();
+/** The stores' shared state, as one WorkspaceStores holds it. */
+const state = new StoresState();
 if (!git.ok) throw new Error(`the checkpoints bench needs git: ${git.reason}`);
 
 try {
@@ -50,6 +53,7 @@ try {
     workspaceRoot: ws,
     indexName: 'bench',
     git: git.git,
+    state,
   });
   const first = performance.now();
   await store.snapshot();
@@ -107,6 +111,7 @@ async function undoConfined(): Promise<void> {
       workspaceRoot: ws,
       indexName,
       git: git.ok ? git.git : 'git',
+      state,
       ...(confined ? { sandbox } : {}),
     });
   const confined = await open('undo-confined', true);

@@ -18,20 +18,23 @@ const NOT_INSTALLED = {
   fix: 'install git (e.g. apt install git, or Xcode command line tools on macOS) and restart Gatehouse',
 };
 
-/** One answer per PATH for the life of the process: git does not come and go while the app runs. */
-const answers = new Map<string, Promise<GitAvailability>>();
+/** One answer per PATH for the life of its owner (a WorkspaceStores): git does not come and go while the app runs. */
+export class GitFinder {
+  private readonly answers = new Map<string, Promise<GitAvailability>>();
 
-export function findGit(env: NodeJS.ProcessEnv = process.env): Promise<GitAvailability> {
-  const key = `${env.PATH ?? ''}\0${env.PATHEXT ?? ''}`;
-  let answer = answers.get(key);
-  if (!answer) {
-    answer = probe(env);
-    answers.set(key, answer);
+  find(env: NodeJS.ProcessEnv = process.env): Promise<GitAvailability> {
+    const key = `${env.PATH ?? ''}\0${env.PATHEXT ?? ''}`;
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = findGit(env);
+      this.answers.set(key, answer);
+    }
+    return answer;
   }
-  return answer;
 }
 
-async function probe(env: NodeJS.ProcessEnv): Promise<GitAvailability> {
+/** Looks for git afresh (a GitFinder remembers the answer). */
+export async function findGit(env: NodeJS.ProcessEnv = process.env): Promise<GitAvailability> {
   const git = onPath('git', env);
   if (!git) return NOT_INSTALLED;
   const out = await versionOf(git, env);

@@ -8,14 +8,15 @@
  *
  * It runs in the background after a snapshot (nothing waits for it), one at a time per
  * store, sharing the store lock: packing only adds packs and then drops loose copies git
- * has packed, which a snapshot in flight never needs.
+ * has packed, which a snapshot in flight never needs. It never outlives the stores' owner
+ * (RepackPolicy.dispose): a git left packing after the app quits would hold the store.
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { GitError } from './git-run.js';
 import { SNAPSHOT_REFS } from './snapshot.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
-import { inTurn, storeLock } from './store-lock.js';
+import type { StoreLocks } from './store-lock.js';
 
 /** A look at the loose objects after this many snapshots that wrote some, or this many bytes hashed. */
 const CHECK_EVERY_SNAPSHOTS = 20;
@@ -32,46 +33,76 @@ interface Pending {
   running: Promise<void> | null;
 }
 
-const pending = new Map<string, Pending>();
+/** What a repack asked for after its stores were disposed gets: the words say why. */
+export const STORES_DISPOSED = 'the checkpoint stores are closed (the app is quitting)';
 
-/** Counts a snapshot's writes; starts a look at the store when enough have piled up. */
-export function noteWrites(shadow: ShadowGit, bytes: number, onError: (err: unknown) => void): void {
-  const state = stateOf(shadow.layout.storeDir);
-  state.snapshots += 1;
-  state.bytes += bytes;
-  if (state.running || (state.snapshots < CHECK_EVERY_SNAPSHOTS && state.bytes < CHECK_EVERY_BYTES)) return;
-  state.snapshots = 0;
-  state.bytes = 0;
-  state.running = tidyInTurn(shadow, false)
-    .catch(onError)
-    .finally(() => {
-      state.running = null;
-    });
-}
+/**
+ * The packing of the stores one WorkspaceStores opens. Disposed with them: a packing under
+ * way is awaited, one queued behind it never starts, and none is started after.
+ */
+export class RepackPolicy {
+  private readonly pending = new Map<string, Pending>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private disposed = false;
 
-/** Packs every loose object and ref now (after any packing under way). */
-export function tidyNow(shadow: ShadowGit): Promise<void> {
-  return tidyInTurn(shadow, true);
-}
+  constructor(private readonly locks: StoreLocks) {}
 
-/** One packing at a time per store: two repacks at once could each delete packs the other reads. */
-function tidyInTurn(shadow: ShadowGit, now: boolean): Promise<void> {
-  const { storeDir } = shadow.layout;
-  return inTurn(`${storeDir}\0tidy`, () => storeLock(storeDir).shared(() => tidy(shadow, now)));
-}
-
-/** Settles when the store's background tidying (if any) is done. */
-export async function tidied(storeDir: string): Promise<void> {
-  await stateOf(storeDir).running;
-}
-
-function stateOf(storeDir: string): Pending {
-  let state = pending.get(storeDir);
-  if (!state) {
-    state = { snapshots: 0, bytes: 0, running: null };
-    pending.set(storeDir, state);
+  /** Counts a snapshot's writes; starts a look at the store when enough have piled up. */
+  noteWrites(shadow: ShadowGit, bytes: number, onError: (err: unknown) => void): void {
+    const state = this.stateOf(shadow.layout.storeDir);
+    state.snapshots += 1;
+    state.bytes += bytes;
+    if (state.running || (state.snapshots < CHECK_EVERY_SNAPSHOTS && state.bytes < CHECK_EVERY_BYTES)) return;
+    state.snapshots = 0;
+    state.bytes = 0;
+    state.running = this.tidyInTurn(shadow, false)
+      .catch((err: unknown) => {
+        if (!(err instanceof Error && err.message === STORES_DISPOSED)) onError(err);
+      })
+      .finally(() => {
+        state.running = null;
+      });
   }
-  return state;
+
+  /** Packs every loose object and ref now (after any packing under way). */
+  tidyNow(shadow: ShadowGit): Promise<void> {
+    return this.tidyInTurn(shadow, true);
+  }
+
+  /** Settles when the store's background tidying (if any) is done. */
+  async tidied(storeDir: string): Promise<void> {
+    await this.pending.get(storeDir)?.running;
+  }
+
+  /** Refuses every packing from now on, and settles when the ones under way are done. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await Promise.allSettled(this.inFlight);
+  }
+
+  /** One packing at a time per store: two repacks at once could each delete packs the other reads. */
+  private tidyInTurn(shadow: ShadowGit, now: boolean): Promise<void> {
+    const { storeDir } = shadow.layout;
+    // Asked when its turn comes, not when it is queued: one queued before dispose must not start after it.
+    const run = this.locks.inTurn(`${storeDir}\0tidy`, () =>
+      this.disposed
+        ? Promise.reject(new Error(STORES_DISPOSED))
+        : this.locks.of(storeDir).shared(() => tidy(shadow, now)),
+    );
+    this.inFlight.add(run);
+    const done = () => this.inFlight.delete(run);
+    run.then(done, done);
+    return run;
+  }
+
+  private stateOf(storeDir: string): Pending {
+    let state = this.pending.get(storeDir);
+    if (!state) {
+      state = { snapshots: 0, bytes: 0, running: null };
+      this.pending.set(storeDir, state);
+    }
+    return state;
+  }
 }
 
 /** Packs loose objects and loose refs when there are enough of them (any at all, with `now`). */

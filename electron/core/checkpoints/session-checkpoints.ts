@@ -22,6 +22,7 @@ import type {
 import type { EventPayload, RewindRestore, SessionEvent } from '../../../shared/events.js';
 import { CHANGES_DIFF_MAX_FILES } from '../../../shared/limits.js';
 import type { SessionState } from '../../../shared/reducer.js';
+import { SerialQueue } from '../files/serial-queue.js';
 import type { ToolCall } from '../gate/permission-gate.js';
 import type { Plan, ToolResult } from '../tools/tool-def.js';
 import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
@@ -57,7 +58,7 @@ const PRUNED =
   'its snapshot was dropped to keep the checkpoint store under its limit (Settings → Checkpoints), so it cannot be taken back';
 
 export class SessionCheckpoints {
-  private lock: Promise<unknown> = Promise.resolve();
+  private readonly operations = new SerialQueue();
   private lastSkipped: string | null = null;
   private saidUnopened = false;
 
@@ -359,9 +360,7 @@ export class SessionCheckpoints {
 
   /** One checkpoint operation at a time per session: a bracket and an undo never interleave. */
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.lock.then(work, work);
-    this.lock = run.catch(() => undefined);
-    return run;
+    return this.operations.run(work);
   }
 }
 

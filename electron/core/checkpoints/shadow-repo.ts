@@ -11,6 +11,7 @@
  * - tree-changes.ts, file-diff.ts: comparing snapshots
  * - restore-files.ts, store-input.ts: restoring, and refusing hostile ids and paths
  * - store-lock.ts, repack-policy.ts, store-prune.ts, store-size.ts: sharing and housekeeping
+ * - stores-state.ts: what every opener through one WorkspaceStores shares (locks, packing, memories)
  */
 import { existsSync } from 'node:fs';
 import { mkdir, realpath, stat } from 'node:fs/promises';
@@ -21,15 +22,15 @@ import type { CheckpointStore, Snapshot } from './checkpoint-store.js';
 import { fileDiff, type FileDiff } from './file-diff.js';
 import { GitError } from './git-run.js';
 import { LeftOutReader, missingSnapshot } from './left-out-reader.js';
-import { noteWrites, tidied, tidyNow } from './repack-policy.js';
 import { restoreFiles } from './restore-files.js';
 import { ShadowGit } from './shadow-git.js';
-import { takeSnapshot, type LastSnapshot } from './snapshot.js';
+import { takeSnapshot } from './snapshot.js';
 import { ensureRepo, ensureWorktree, StoreLayout, worktreeName } from './store-layout.js';
 import { checkSnapshotId, checkWorkspacePath } from './store-input.js';
-import { inTurn, storeLock, type ReadWriteLock } from './store-lock.js';
+import type { ReadWriteLock } from './store-lock.js';
 import { pruneStore } from './store-prune.js';
 import { storeBytes } from './store-size.js';
+import type { StoresState } from './stores-state.js';
 import { treeChanges } from './tree-changes.js';
 
 export { storeDirFor } from './store-layout.js';
@@ -42,6 +43,8 @@ export interface OpenCheckpointStoreOptions {
   indexName: string;
   /** The git binary (findGit). */
   git: string;
+  /** What this opener shares with every other opener of the same owner (a WorkspaceStores). */
+  state: StoresState;
   /** Where a failure of the background packing goes; it never reaches a caller otherwise. */
   onBackgroundError?: (err: unknown) => void;
   /**
@@ -60,13 +63,11 @@ export async function openCheckpointStore(options: OpenCheckpointStoreOptions): 
   return new ShadowCheckpointStore(
     new ShadowGit(options.git, layout, root),
     worktreeName(options.indexName),
+    options.state,
     options.onBackgroundError ?? ((err) => console.error('checkpoint store: packing failed:', err)),
     options.sandbox,
   );
 }
-
-/** Each session's last snapshot, by worktree dir: shared by every opener of that session's index. */
-const lastSnapshots = new Map<string, LastSnapshot>();
 
 export class ShadowCheckpointStore implements CheckpointStore {
   private readonly lock: ReadWriteLock;
@@ -76,17 +77,18 @@ export class ShadowCheckpointStore implements CheckpointStore {
   constructor(
     private readonly shadow: ShadowGit,
     private readonly worktree: string,
+    private readonly state: StoresState,
     private readonly onBackgroundError: (err: unknown) => void,
     private readonly sandbox?: Sandbox,
   ) {
-    this.lock = storeLock(shadow.layout.storeDir);
+    this.lock = state.locks.of(shadow.layout.storeDir);
     this.records = new LeftOutReader(shadow);
     this.worktreeDir = shadow.layout.worktree(worktree);
   }
 
   async snapshot(): Promise<Snapshot> {
     await this.requireWorkspace();
-    return this.lock.shared(() => inTurn(this.worktreeDir, () => this.snapshotNow()));
+    return this.lock.shared(() => this.state.locks.inTurn(this.worktreeDir, () => this.snapshotNow()));
   }
 
   async changes(from: string, to: string, paths?: readonly string[]): Promise<ChangedFile[]> {
@@ -112,7 +114,7 @@ export class ShadowCheckpointStore implements CheckpointStore {
     paths.forEach(checkWorkspacePath);
     await this.requireWorkspace();
     return this.lock.shared(() =>
-      inTurn(this.worktreeDir, () =>
+      this.state.locks.inTurn(this.worktreeDir, () =>
         this.explainMissing([snapshot], () => restoreFiles(this.shadow, this.records, snapshot, paths, this.sandbox)),
       ),
     );
@@ -135,12 +137,12 @@ export class ShadowCheckpointStore implements CheckpointStore {
 
   /** Packs every loose object and ref now, as the background packing does when enough pile up. */
   async compact(): Promise<void> {
-    await tidyNow(this.shadow);
+    await this.state.repacks.tidyNow(this.shadow);
   }
 
   /** Settles when the store's background packing, if any, is done (tests, and before a prune). */
   idle(): Promise<void> {
-    return tidied(this.shadow.layout.storeDir);
+    return this.state.repacks.tidied(this.shadow.layout.storeDir);
   }
 
   private async requireWorkspace(): Promise<void> {
@@ -173,14 +175,14 @@ export class ShadowCheckpointStore implements CheckpointStore {
     if (!existsSync(path.join(this.worktreeDir, 'HEAD'))) {
       // First use, or a prune dropped this session's idle worktree: start its index afresh.
       await ensureWorktree(this.shadow.layout, this.worktree);
-      lastSnapshots.delete(this.worktreeDir);
+      this.state.lastSnapshots.delete(this.worktreeDir);
     }
-    const before = lastSnapshots.get(this.worktreeDir);
-    const outcome = await takeSnapshot(this.shadow, this.worktreeDir, before);
-    lastSnapshots.set(this.worktreeDir, outcome.last);
+    const before = this.state.lastSnapshots.get(this.worktreeDir);
+    const outcome = await takeSnapshot(this.shadow, this.worktreeDir, before, this.state.specialFiles);
+    this.state.lastSnapshots.set(this.worktreeDir, outcome.last);
     if (outcome.last !== before) {
       this.records.remember(outcome.snapshot.id, outcome.last.message);
-      noteWrites(this.shadow, outcome.bytes, this.onBackgroundError);
+      this.state.repacks.noteWrites(this.shadow, outcome.bytes, this.onBackgroundError);
     }
     return outcome.snapshot;
   }

@@ -14,7 +14,7 @@ import type { Snapshot } from './checkpoint-store.js';
 import { GitError } from './git-run.js';
 import { leftOutMessage, summarize, type LeftOut } from './left-out.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
-import type { SpecialFile } from './special-files.js';
+import type { KnownSpecialFiles, SpecialFile } from './special-files.js';
 import { stageChanges } from './staging.js';
 import { readStatus } from './workspace-status.js';
 
@@ -38,14 +38,15 @@ export async function takeSnapshot(
   shadow: ShadowGit,
   worktreeDir: string,
   last: LastSnapshot | undefined,
+  known: KnownSpecialFiles,
 ): Promise<SnapshotOutcome> {
   try {
-    return await snapshotOnce(shadow, worktreeDir, last);
+    return await snapshotOnce(shadow, worktreeDir, last, known);
   } catch (err) {
     if (!(err instanceof GitError) || !BROKEN_INDEX.test(err.message)) throw err;
     // An index git cannot read (a disk that lost a write): start it again from the workspace.
     rmSync(path.join(worktreeDir, 'index'), { force: true });
-    return snapshotOnce(shadow, worktreeDir, undefined);
+    return snapshotOnce(shadow, worktreeDir, undefined, known);
   }
 }
 
@@ -55,10 +56,11 @@ async function snapshotOnce(
   shadow: ShadowGit,
   worktreeDir: string,
   last: LastSnapshot | undefined,
+  known: KnownSpecialFiles,
 ): Promise<SnapshotOutcome> {
   const locks = clearStaleLocks(worktreeDir);
-  const status = await readStatus(shadow, worktreeDir);
-  const staged = await stageChanges(shadow, worktreeDir, status);
+  const status = await readStatus(shadow, worktreeDir, known);
+  const staged = await stageChanges(shadow, worktreeDir, status, known);
   const left: LeftOut = {
     tooLarge: staged.tooLarge,
     nested: status.nested,

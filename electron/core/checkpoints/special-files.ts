@@ -40,17 +40,19 @@ export function kindOf(st: Stats | Dirent<string | Buffer>): SpecialKind | null 
 }
 
 /** Special files found in each workspace, by root: every session's snapshot there checks them first. */
-const remembered = new Map<string, SpecialFile[]>();
+export class KnownSpecialFiles {
+  private readonly remembered = new Map<string, SpecialFile[]>();
 
-export function rememberedSpecialFiles(root: string): readonly SpecialFile[] {
-  return remembered.get(root) ?? [];
-}
+  of(root: string): readonly SpecialFile[] {
+    return this.remembered.get(root) ?? [];
+  }
 
-/** Walks the workspace for its special files and remembers them for the next snapshots. */
-export async function findAndRemember(root: string): Promise<SpecialFile[]> {
-  const found = await findSpecialFiles(root);
-  remembered.set(root, found);
-  return found;
+  /** Walks the workspace for its special files and remembers them for the next snapshots. */
+  async findAndRemember(root: string): Promise<SpecialFile[]> {
+    const found = await findSpecialFiles(root);
+    this.remembered.set(root, found);
+    return found;
+  }
 }
 
 /** The words for git waiting on these: what the person must remove for snapshots to go on. */

@@ -23,7 +23,14 @@ import type { UnreadableName } from './left-out.js';
 import { GitError } from './git-run.js';
 import { encodePath, hasEscapedBytes, inWorkspace } from './path-names.js';
 import { LONG_TIMEOUT_MS, type ShadowGit } from './shadow-git.js';
-import { attributesInTheWay, blocksGit, findAndRemember, kindOf, waitedOn, type SpecialFile } from './special-files.js';
+import {
+  attributesInTheWay,
+  blocksGit,
+  kindOf,
+  waitedOn,
+  type KnownSpecialFiles,
+  type SpecialFile,
+} from './special-files.js';
 import type { WorkspaceStatus } from './workspace-status.js';
 
 /** From this many files in one snapshot, git writes them as one pack (bulk check-in). */
@@ -52,7 +59,12 @@ interface Sorted {
   bytes: number;
 }
 
-export async function stageChanges(shadow: ShadowGit, worktreeDir: string, status: WorkspaceStatus): Promise<Staged> {
+export async function stageChanges(
+  shadow: ShadowGit,
+  worktreeDir: string,
+  status: WorkspaceStatus,
+  known: KnownSpecialFiles,
+): Promise<Staged> {
   const sorted = await sortCandidates(shadow.workspaceRoot, status);
   const forget = [...sorted.drop, ...sorted.tooLarge.filter((t) => t.tracked).map((t) => t.path)];
   const update = sorted.add;
@@ -73,7 +85,7 @@ export async function stageChanges(shadow: ShadowGit, worktreeDir: string, statu
   }
   if (update.length > 0) {
     const bulk = sorted.add.length >= BULK_MIN_FILES ? ['-c', 'core.bigFileThreshold=1'] : [];
-    await underWatchdog(shadow.workspaceRoot, watchdogMs(sorted), (timeoutMs) =>
+    await underWatchdog(shadow.workspaceRoot, known, watchdogMs(sorted), (timeoutMs) =>
       shadow.run({
         what: "record the workspace's changed files",
         args: [...bulk, 'update-index', '--add', '--remove', '--replace', '-z', '--stdin'],
@@ -113,13 +125,18 @@ const MS_PER_FILE = 2;
 const BYTES_PER_MS = 5_000;
 
 /** Runs the work with this timeout; when the watchdog stops it, says in words what git waited on, if it can tell. */
-async function underWatchdog<T>(root: string, timeoutMs: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+async function underWatchdog<T>(
+  root: string,
+  known: KnownSpecialFiles,
+  timeoutMs: number,
+  work: (timeoutMs: number) => Promise<T>,
+): Promise<T> {
   const started = Date.now();
   try {
     return await work(timeoutMs);
   } catch (err) {
     if (!(err instanceof GitError) || Date.now() - started < timeoutMs) throw err;
-    const blockers = (await findAndRemember(root)).filter(blocksGit);
+    const blockers = (await known.findAndRemember(root)).filter(blocksGit);
     if (blockers.length === 0) throw err;
     throw new GitError(`could not record the workspace's changed files: ${waitedOn(blockers)}`);
   }

@@ -1,11 +1,13 @@
 /**
- * Who may use a store at once, within the app's one process. Snapshots, diffs and restores
- * of any number of sessions share it; a prune has it alone, because `git prune` deletes the
- * loose objects no ref reaches yet, which a snapshot in flight has just written. Each
+ * Who may use a store at once, within one core (its WorkspaceStores; the app runs one core
+ * per data folder, as a single instance). Snapshots, diffs and restores of any number of
+ * sessions share it; a prune has it alone, because `git prune` deletes the loose objects
+ * no ref reaches yet, which a snapshot in flight has just written. Each
  * session's index is used by one command sequence at a time, so a stale lock file found
  * at the start of one can only be a dead process's.
  */
 import path from 'node:path';
+import { SerialQueue } from '../files/serial-queue.js';
 
 export class ReadWriteLock {
   private readers = 0;
@@ -65,27 +67,38 @@ export class ReadWriteLock {
   }
 }
 
-const storeLocks = new Map<string, ReadWriteLock>();
-const queues = new Map<string, Promise<unknown>>();
+/**
+ * The locks and turns of the stores one WorkspaceStores opens: every opener of a store
+ * through it shares them, and nothing outside it does (a second core has its own).
+ */
+export class StoreLocks {
+  private readonly locks = new Map<string, ReadWriteLock>();
+  private readonly turns = new Map<string, SerialQueue>();
 
-/** The one lock of the store in this folder, for every opener in this process. */
-export function storeLock(storeDir: string): ReadWriteLock {
-  const key = path.resolve(storeDir);
-  let lock = storeLocks.get(key);
-  if (!lock) {
-    lock = new ReadWriteLock();
-    storeLocks.set(key, lock);
+  /** The one lock of the store in this folder, for every opener through these locks. */
+  of(storeDir: string): ReadWriteLock {
+    const key = path.resolve(storeDir);
+    let lock = this.locks.get(key);
+    if (!lock) {
+      lock = new ReadWriteLock();
+      this.locks.set(key, lock);
+    }
+    return lock;
   }
-  return lock;
-}
 
-/** Runs work after every earlier work with the same key has settled. */
-export function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return run;
+  /** Runs work after every earlier work with the same key has settled. */
+  inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+    let queue = this.turns.get(key);
+    if (!queue) {
+      queue = new SerialQueue();
+      this.turns.set(key, queue);
+    }
+    const run = queue.run(work);
+    // A key's queue goes once idle: keys are sessions' worktrees, which come and go.
+    const forget = () => {
+      if (queue.idle && this.turns.get(key) === queue) this.turns.delete(key);
+    };
+    run.then(forget, forget);
+    return run;
+  }
 }

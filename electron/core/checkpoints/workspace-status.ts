@@ -24,11 +24,10 @@ import {
   attributesInTheWay,
   blocksGit,
   canHold,
-  findAndRemember,
   holdIgnoreFifos,
-  rememberedSpecialFiles,
   stillThere,
   waitedOn,
+  type KnownSpecialFiles,
   type SpecialFile,
 } from './special-files.js';
 
@@ -58,21 +57,25 @@ export const STATUS_WATCHDOG_BASE_MS = 5_000;
  */
 const WATCHDOG_MS_PER_INDEX_BYTE = 0.002;
 
-export async function readStatus(shadow: ShadowGit, worktreeDir: string): Promise<WorkspaceStatus> {
+export async function readStatus(
+  shadow: ShadowGit,
+  worktreeDir: string,
+  known: KnownSpecialFiles,
+): Promise<WorkspaceStatus> {
   const root = shadow.workspaceRoot;
   const watchdog = await watchdogMs(worktreeDir);
-  const known = await stillThere(root, withoutRepeats([...AT_THE_ROOT, ...rememberedSpecialFiles(root)]));
+  const stillKnown = await stillThere(root, withoutRepeats([...AT_THE_ROOT, ...known.of(root)]));
   // git reads the root's attributes to compare any file written within the second of its
   // last snapshot, and before it hashes any: no snapshot gets past a FIFO there.
   const atTheRoot = attributesInTheWay(
-    known.filter((f) => !f.path.includes('/')),
+    stillKnown.filter((f) => !f.path.includes('/')),
     [],
   );
   if (atTheRoot.length > 0) throw new GitError(`could not list the workspace's changes: ${waitedOn(atTheRoot)}`);
-  const first = await statusHolding(shadow, worktreeDir, known, watchdog);
+  const first = await statusHolding(shadow, worktreeDir, stillKnown, watchdog);
   if (first) return first;
   // Blocked, or only slow: find what git could be waiting on, and try once more.
-  const special = await findAndRemember(root);
+  const special = await known.findAndRemember(root);
   const blockers = special.filter(blocksGit);
   // Only a held `.gitignore` can let git past; a FIFO `.gitattributes` would stop it again.
   const worthIt = blockers.length === 0 || blockers.every(canHold);

@@ -16,6 +16,7 @@ import { takesCacheBreakpoints } from '../chat/cache-breakpoint.js';
 import type { CacheBreakpoints, ChatClient, StepUsage } from '../chat/chat-client.js';
 import type { ChatError } from '../chat/chat-error.js';
 import type { ToolSpec } from '../chat/sdk-tool-set.js';
+import { SerialQueue } from '../files/serial-queue.js';
 import { loadToolArgs } from '../log/stored-tool-args.js';
 import type { Workspace } from '../paths/workspace.js';
 import type { SandboxAvailability } from '../sandbox/sandbox.js';
@@ -109,7 +110,7 @@ export class SessionContext {
   private toolBlock: { defs: readonly ToolShown[]; specs: Record<string, ToolSpec>; bytes: number } | null = null;
   private readonly args = new Map<string, Promise<unknown>>();
   private system: string | null = null;
-  private lock: Promise<unknown> = Promise.resolve();
+  private readonly decisions = new SerialQueue();
   /** What a tool's results hold, as its definition says: the room never names a tool. */
   private readonly holdsOf = (tool: string): ResultHolds | undefined =>
     this.deps.tools().find((d) => d.name === tool)?.holds;
@@ -488,9 +489,7 @@ export class SessionContext {
 
   /** One decision at a time: a summary and a step's masking never interleave. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.lock.then(fn, fn);
-    this.lock = run.catch(() => undefined);
-    return run;
+    return this.decisions.run(fn);
   }
 }
 

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic-file.js';
-import { makePrivateDir } from './private-files.js';
+import { writeFileAtomic } from '../files/atomic-file.js';
+import { makePrivateDir } from '../files/private-files.js';
 import type { ErrorKind } from '../error-kind.js';
 
 const BLOB_ID = /^[0-9a-f]{64}$/;

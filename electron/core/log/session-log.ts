@@ -16,12 +16,12 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../files/atomic-file.js';
 import { systemClock, type Clock } from './clock.js';
 import { parseEventLines } from './event-lines.js';
-import { PRIVATE_FILE_MODE } from './private-files.js';
+import { PRIVATE_FILE_MODE } from '../files/private-files.js';
 import { GroupSync } from './group-sync.js';
-import { SerialQueue } from './serial-queue.js';
+import { SerialQueue } from '../files/serial-queue.js';
 
 export type Durability = 'fsync' | 'none';
 

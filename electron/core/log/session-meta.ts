@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Grant } from '../../../shared/cards.js';
 import { modelConfigSchema, type ModelConfig } from '../../../shared/contract.js';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../files/atomic-file.js';
 import type { ErrorKind } from '../error-kind.js';
 
 export const META_FILE = 'meta.json';

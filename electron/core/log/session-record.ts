@@ -7,7 +7,7 @@ import { sameGrant, type Grant } from '../../../shared/cards.js';
 import { foldEvents, type SessionState } from '../../../shared/reducer.js';
 import { BlobStore } from './blob-store.js';
 import { systemClock, type Clock } from './clock.js';
-import { SerialQueue } from './serial-queue.js';
+import { SerialQueue } from '../files/serial-queue.js';
 import { SessionLog, type Durability } from './session-log.js';
 import { writeMeta, type SessionMeta } from './session-meta.js';
 import type { SessionPaths } from './session-paths.js';

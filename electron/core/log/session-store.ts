@@ -5,10 +5,10 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { syncDir, removeStaleTemps } from './atomic-file.js';
+import { syncDir, removeStaleTemps } from '../files/atomic-file.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Durability } from './session-log.js';
-import { makePrivateDir, PRIVATE_FILE_MODE, tightenDir, tightenFolder } from './private-files.js';
+import { makePrivateDir, PRIVATE_FILE_MODE, tightenDir, tightenFolder } from '../files/private-files.js';
 import { isSessionId, newSessionId } from './session-id.js';
 import { MetaError, readMeta, writeMeta, type ModelRef, type SessionMeta } from './session-meta.js';
 import { EVENTS_FILE, sessionPaths, sessionsDir, type SessionPaths } from './session-paths.js';

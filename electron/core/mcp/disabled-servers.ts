@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../log/atomic-file.js';
+import { writeFileAtomic } from '../files/atomic-file.js';
 import type { McpServerConfig } from './mcp-config.js';
 import { serverKey } from './server-key.js';
 

@@ -11,6 +11,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_MESSAGE_MAX_BYTES, MCP_START_TIMEOUT_MS } from '../../../shared/limits.js';
 import type { Sandbox, SandboxProfile } from '../sandbox/sandbox.js';
 import type { McpServerConfig } from './mcp-config.js';
+import { SerialQueue } from '../files/serial-queue.js';
 import { makeServerFolder } from './server-folder.js';
 import { ServerProcess } from './server-process.js';
 
@@ -29,7 +30,9 @@ export class ServerConnection {
   private listed: Tool[] = [];
   private closedBy: string | null = null;
   private stopped = false;
-  /** A list_changed being taken in: a call returns, and a plan is made, only after it. */
+  /** list_changed notices, taken in one at a time; a failed one does not stop the next. */
+  private readonly refreshes = new SerialQueue();
+  /** The last list_changed being taken in: a call returns, and a plan is made, only after it. */
   private refreshing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -158,7 +161,9 @@ export class ServerConnection {
   }
 
   private refreshSoon(): void {
-    this.refreshing = this.refreshing.then(() => this.refresh());
+    const run = this.refreshes.run(() => this.refresh());
+    run.catch(() => undefined); // its error reaches whoever awaits settled()
+    this.refreshing = run;
   }
 
   /** list_changed: the tools are read again; the session decides what changed. */

@@ -14,7 +14,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_DIR_MODE } from '../log/private-files.js';
+import { PRIVATE_DIR_MODE } from '../files/private-files.js';
 
 /** The folder under the data folder that holds one folder per user server. */
 export const SERVER_FOLDERS = 'mcp-cwd';

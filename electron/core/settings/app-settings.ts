@@ -10,8 +10,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { modelConfigSchema, type ModelConfig } from '../../../shared/contract.js';
 import { CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES } from '../../../shared/limits.js';
-import { writeFileAtomic } from '../log/atomic-file.js';
-import { makePrivateDir, tightenFile } from '../log/private-files.js';
+import { writeFileAtomic } from '../files/atomic-file.js';
+import { makePrivateDir, tightenFile } from '../files/private-files.js';
 
 export const SETTINGS_FILE = 'settings.json';
 

@@ -14,9 +14,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Provider } from '../../../shared/contract.js';
 import type { KeyStore } from '../chat/key-store.js';
-import { writeFileAtomic } from '../log/atomic-file.js';
-import { makePrivateDir, tightenFile } from '../log/private-files.js';
-import { SerialQueue } from '../log/serial-queue.js';
+import { writeFileAtomic } from '../files/atomic-file.js';
+import { makePrivateDir, tightenFile } from '../files/private-files.js';
+import { SerialQueue } from '../files/serial-queue.js';
 import type { ErrorKind } from '../error-kind.js';
 
 export interface Cipher {

@@ -14,6 +14,7 @@ import {
   openCheckpointStore,
   type ShadowCheckpointStore,
 } from '../../../../../electron/core/checkpoints/shadow-repo.js';
+import { StoresState } from '../../../../../electron/core/checkpoints/stores-state.js';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import type { ToolContext } from '../../../../../electron/core/tools/tool-def.js';
@@ -35,6 +36,7 @@ let ws: string;
 let outside: string;
 let sandbox: BwrapSandbox;
 let git: string;
+let state: StoresState;
 
 beforeEach(async () => {
   const found = await findGit();
@@ -49,6 +51,7 @@ beforeEach(async () => {
   await fs.mkdir(dataDir, { recursive: true });
   await fs.mkdir(outside, { recursive: true });
   sandbox = new BwrapSandbox({ dataDir, home, env: process.env });
+  state = new StoresState();
 });
 afterEach(async () => {
   await sandbox.dispose();
@@ -61,6 +64,7 @@ function openStore(confined: boolean): Promise<ShadowCheckpointStore> {
     workspaceRoot: ws,
     indexName: 'session-1',
     git,
+    state,
     ...(confined ? { sandbox } : {}),
   });
 }

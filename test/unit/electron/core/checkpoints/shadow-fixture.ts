@@ -11,6 +11,7 @@ import {
   openCheckpointStore,
   type ShadowCheckpointStore,
 } from '../../../../../electron/core/checkpoints/shadow-repo.js';
+import { StoresState } from '../../../../../electron/core/checkpoints/stores-state.js';
 
 export interface Fixture {
   root: string;
@@ -18,6 +19,8 @@ export interface Fixture {
   storeDir: string;
   git: string;
   stores: ShadowCheckpointStore[];
+  /** What every store the fixture opens shares, as through one WorkspaceStores. */
+  state: StoresState;
 }
 
 export async function makeFixture(): Promise<Fixture> {
@@ -26,11 +29,24 @@ export async function makeFixture(): Promise<Fixture> {
   const root = await fs.realpath(await fs.mkdtemp('/var/tmp/gatehouse-shadow-'));
   const ws = path.join(root, 'ws');
   await fs.mkdir(ws);
-  return { root, ws, storeDir: path.join(root, 'data', 'checkpoints', 'store'), git: git.git, stores: [] };
+  return {
+    root,
+    ws,
+    storeDir: path.join(root, 'data', 'checkpoints', 'store'),
+    git: git.git,
+    stores: [],
+    state: new StoresState(),
+  };
 }
 
 export async function open(f: Fixture, indexName = 'session-1'): Promise<ShadowCheckpointStore> {
-  const store = await openCheckpointStore({ storeDir: f.storeDir, workspaceRoot: f.ws, indexName, git: f.git });
+  const store = await openCheckpointStore({
+    storeDir: f.storeDir,
+    workspaceRoot: f.ws,
+    indexName,
+    git: f.git,
+    state: f.state,
+  });
   f.stores.push(store);
   return store;
 }
@@ -38,6 +54,7 @@ export async function open(f: Fixture, indexName = 'session-1'): Promise<ShadowC
 export async function disposeFixture(f: Fixture | undefined): Promise<void> {
   if (!f) return;
   await Promise.all(f.stores.map((s) => s.idle()));
+  await f.state.dispose();
   await fs.rm(f.root, { recursive: true, force: true });
 }
 

@@ -10,7 +10,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodePath } from '../../../../../electron/core/checkpoints/path-names.js';
-import { findAndRemember } from '../../../../../electron/core/checkpoints/special-files.js';
 import { STATUS_WATCHDOG_BASE_MS } from '../../../../../electron/core/checkpoints/workspace-status.js';
 import { disposeFixture, makeFixture, open, writeTree, type Fixture } from './shadow-fixture.js';
 
@@ -140,7 +139,7 @@ describe('a FIFO .gitattributes in a subfolder, once found', () => {
     const store = await open(f);
     await store.snapshot();
     mkfifo(path.join(f.ws, 'd/.gitattributes'));
-    await findAndRemember(f.ws); // as an earlier snapshot's walk would have
+    await f.state.specialFiles.findAndRemember(f.ws); // as an earlier snapshot's walk would have
     await fs.writeFile(path.join(f.ws, 'e/y.txt'), 'elsewhere\n');
     const untouched = await store.snapshot();
     expect(untouched.skipped.paths).toEqual([{ path: 'd/.gitattributes', why: 'special_file', kind: 'fifo' }]);

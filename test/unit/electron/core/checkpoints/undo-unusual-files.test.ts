@@ -10,7 +10,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../../../shared/events.js';
 import { encodePath } from '../../../../../electron/core/checkpoints/path-names.js';
-import { findAndRemember } from '../../../../../electron/core/checkpoints/special-files.js';
 import { STATUS_WATCHDOG_BASE_MS } from '../../../../../electron/core/checkpoints/workspace-status.js';
 import { startHarness, type Harness } from '../core-harness.js';
 import { unconfined } from '../../../../support/unconfined.js';
@@ -93,7 +92,7 @@ describe('a FIFO .gitattributes in a folder an undo writes to', () => {
     const id = await h.open();
     const turnId = await runTurn(h, id, 'go');
     execFileSync('mkfifo', [path.join(h.workspace, 'd/.gitattributes')]);
-    await findAndRemember(h.workspace); // as an earlier snapshot's walk would have
+    await h.core.checkpoints.state.specialFiles.findAndRemember(h.workspace); // as an earlier snapshot's walk would have
 
     expect(await h.raw('session.undo', { id, turnId })).toEqual({
       ok: false,

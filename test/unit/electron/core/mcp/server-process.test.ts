@@ -105,4 +105,18 @@ describe("a confined server's environment", () => {
     ]);
     expect(connection.tools.find((t) => t.name === 'echo')?.description).toBe('declared');
   });
+
+  it('takes in a tool list change after one its owner failed to take in', async () => {
+    let changes = 0;
+    const c = connect({}, () => {
+      changes++;
+      if (changes === 1) throw new Error('the owner failed');
+    });
+    await c.start();
+    const first = c.call('change_description', { text: 'one' }, { timeoutMs: 5000 });
+    await expect(first).rejects.toThrow('the owner failed');
+    await c.call('change_description', { text: 'two' }, { timeoutMs: 5000 });
+    expect(changes).toBe(2);
+    expect(c.tools.find((t) => t.name === 'echo')?.description).toBe('two');
+  });
 });

@@ -1,8 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeStaleTemps, writeFileAtomic } from '../../../../../electron/core/log/atomic-file.js';
-import { useTempDir } from './temp-dir.js';
+import { removeStaleTemps, writeFileAtomic } from '../../../../../electron/core/files/atomic-file.js';
+import { useTempDir } from '../log/temp-dir.js';
 
 const tmp = useTempDir();
 
