@@ -11,9 +11,9 @@ import { bwrapArgs } from './bwrap-args.js';
 import { allowedEnv } from './env-allow-list.js';
 import type { HooksPathReader } from './git-places.js';
 import { Placeholders } from './placeholders.js';
-import { hostTmpPaths } from './host-tmp-paths.js';
+import { hostTmpPaths, programFoldersInHidden } from './host-tmp-paths.js';
 import { signalNamespaceOf } from './namespace-signal.js';
-import { defaultProfile } from './profile.js';
+import { defaultProfile, PERSONAL_SYSTEM_PLACES } from './profile.js';
 import {
   SandboxRefusal,
   type CommandSpec,
@@ -139,7 +139,7 @@ export class BwrapSandbox implements Sandbox {
     const args = bwrapArgs({
       argv: bridge?.argv ?? spec.argv,
       cwd: spec.cwd,
-      profile: { ...profile, readOnly, hidden },
+      profile: { ...profile, readOnly, hidden, shown: [...profile.shown, ...programFolders(spec, hidden)] },
       privateTmp,
       // From the app's PATH only: a PATH a config declared never makes a host folder visible.
       shownInTmp: hostTmpPaths(spec.argv[0] ?? '', spec.env.PATH, hidden).filter(
@@ -309,4 +309,14 @@ function tryBwrap(
       },
     );
   });
+}
+
+/**
+ * The program's and the app's PATH folders inside a hidden folder of the person's files
+ * (/var/tmp holding a checkout, say), shown read-only through it: the emptied folder lets
+ * them through and nothing else. From the app's PATH only, as for /tmp.
+ */
+function programFolders(spec: CommandSpec, hidden: readonly string[]): string[] {
+  const personal = hidden.filter((h) => PERSONAL_SYSTEM_PLACES.includes(h));
+  return personal.flatMap((root) => programFoldersInHidden(root, spec.argv[0] ?? '', spec.env.PATH, hidden));
 }

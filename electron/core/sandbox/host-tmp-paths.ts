@@ -10,6 +10,36 @@ import path from 'node:path';
 import { isWithin } from './within.js';
 
 export function hostTmpPaths(argv0: string, pathVar: string | undefined, hidden: readonly string[]): string[] {
+  return programFoldersUnder('/tmp', argv0, pathVar, hidden);
+}
+
+/**
+ * The same for a folder the profile hides as a whole because it holds the person's files
+ * (/var/tmp, /mnt, /media, /srv: profile.ts): a program that lives there (a checkout under
+ * /var/tmp, its node_modules/.bin on PATH) still starts, and nothing else there shows.
+ * `hidden` is every hidden place; the ones holding nothing of `root` are what stays hidden.
+ */
+export function programFoldersInHidden(
+  root: string,
+  argv0: string,
+  pathVar: string | undefined,
+  hidden: readonly string[],
+): string[] {
+  return programFoldersUnder(
+    root,
+    argv0,
+    pathVar,
+    hidden.filter((h) => h !== root),
+  );
+}
+
+/** The program's folder and the PATH folders strictly inside `root`, that lie in no hidden place and hold none. */
+function programFoldersUnder(
+  root: string,
+  argv0: string,
+  pathVar: string | undefined,
+  hidden: readonly string[],
+): string[] {
   const candidates = [
     ...(path.isAbsolute(argv0) ? [path.dirname(realOrNull(argv0) ?? argv0)] : []),
     ...(pathVar ?? '').split(path.delimiter).filter((p) => path.isAbsolute(p)),
@@ -17,7 +47,7 @@ export function hostTmpPaths(argv0: string, pathVar: string | undefined, hidden:
   const shown = new Set<string>();
   for (const candidate of candidates) {
     const real = realOrNull(candidate);
-    if (!real || real === '/tmp' || !isWithin(real, '/tmp') || !isFolder(real)) continue;
+    if (!real || real === root || !isWithin(real, root) || !isFolder(real)) continue;
     // A hidden place stays hidden, whatever PATH says.
     if (hidden.some((h) => isWithin(real, h) || isWithin(h, real))) continue;
     shown.add(real);

@@ -247,6 +247,20 @@ describe('the folders of the person’s own files outside home', () => {
     expect(shown.output).not.toContain('GATEHOUSE-VAR-TMP-FILE');
   });
 
+  it('a program that lives in one (a checkout under /var/tmp, on PATH) still runs, and nothing beside it shows', async () => {
+    const tools = path.join(root, 'checkout', 'node_modules', '.bin');
+    await fs.mkdir(tools, { recursive: true });
+    await fs.writeFile(path.join(tools, 'hello-gatehouse'), '#!/bin/sh\necho HELLO-FROM-VAR-TMP\n', { mode: 0o755 });
+    await fs.writeFile(path.join(root, 'checkout', 'secret.txt'), 'GATEHOUSE-BESIDE-THE-TOOL\n');
+    const ctx = await contextFor([], { ...process.env, PATH: `${tools}:${process.env.PATH ?? '/usr/bin:/bin'}` });
+    const ran = await run(['sh', '-c', `hello-gatehouse; cat ${root}/checkout/secret.txt; echo end`], ctx);
+    expect(ran.output).toContain('HELLO-FROM-VAR-TMP');
+    expect(ran.output).not.toContain('GATEHOUSE-BESIDE-THE-TOOL');
+    // By its own path too, as a command names a program it was given.
+    const direct = await run([path.join(tools, 'hello-gatehouse')], ctx);
+    expect(direct.output).toContain('HELLO-FROM-VAR-TMP');
+  });
+
   it('the card names none of them, as it names no socket folder', async () => {
     const ctx = await contextFor();
     const plan = (await runTool.plan(parseToolArgs(runTool, { argv: ['true'] }), ctx)) as CommandPlan;
