@@ -63,10 +63,17 @@ async function executeReadFile(p: Plan, ctx: ToolContext): Promise<ToolResult> {
     // and the open file must be the one there, or the answer would be about a file nobody
     // approved of. Checked once, after the open, since only what was opened is read.
     await recheckTarget(ctx, plan.target);
-    if (!(await isOpenAt(file, plan.target.real))) {
-      throw new StalePlanError(`"${plan.target.input}" changed while it was being opened`);
-    }
-    return await readText(file, plan.args as ReadFileArgs, shown);
+    // The read runs alongside the last check, one round trip instead of two: the fstat has
+    // shown a regular file, so reading it has no effect, and the check's verdict is taken
+    // before the read's answer (or its error, which can tell the file's size) can leave.
+    const [openAt, text] = await Promise.allSettled([
+      isOpenAt(file, plan.target.real),
+      readText(file, plan.args as ReadFileArgs, shown),
+    ]);
+    if (openAt.status === 'rejected') throw openAt.reason;
+    if (!openAt.value) throw new StalePlanError(`"${plan.target.input}" changed while it was being opened`);
+    if (text.status === 'rejected') throw text.reason;
+    return text.value;
   } finally {
     await file.handle.close();
   }

@@ -331,4 +331,23 @@ describe('read_file when the path is swapped during execute', () => {
     expect(await tools.execute(plan)).toMatchObject({ ok: true, output: 'inside' });
     expect(resolves).toEqual([1]);
   });
+
+  it("drops the read's own error too when the open file was outside, so it cannot tell that file's size", async () => {
+    const t = await tempWorkspace();
+    await t.put('dir/a.txt', 'a longer file inside');
+    await t.put(path.join(t.parent, 'outside/a.txt'), 'tiny');
+    // Offset 10 is inside the planned file but past the end of the outside one.
+    const plan = await t.tools.plan('read_file', { path: 'dir/a.txt', offset: 10 });
+    await rename(path.join(t.dir, 'dir'), path.join(t.dir, 'dir-moved'));
+    await symlink(path.join(t.parent, 'outside'), path.join(t.dir, 'dir'));
+    const tools = toolsWithResolveHooks(t, {
+      before: async () => {
+        await unlink(path.join(t.dir, 'dir'));
+        await rename(path.join(t.dir, 'dir-moved'), path.join(t.dir, 'dir'));
+      },
+    });
+    const err = await tools.execute(plan).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StalePlanError);
+    expect((err as Error).message).not.toMatch(/4 bytes|past the end/);
+  });
 });
