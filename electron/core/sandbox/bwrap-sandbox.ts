@@ -100,6 +100,7 @@ export class BwrapSandbox implements Sandbox {
       extraShown: this.options.extraShown?.() ?? [],
       network: request.network,
       git: request.git,
+      ...(request.toolchains === false ? { toolchains: false as const } : {}),
       hooksPath: this.options.hooksPath,
     });
   }
@@ -317,6 +318,10 @@ function tryBwrap(
  * them through and nothing else. From the app's PATH only, as for /tmp.
  */
 function programFolders(spec: CommandSpec, hidden: readonly string[]): string[] {
-  const personal = hidden.filter((h) => PERSONAL_SYSTEM_PLACES.includes(h));
+  const named = [spec.argv[0] ?? '', ...(spec.env.PATH ?? '').split(path.delimiter)];
+  // Only where the program or a PATH entry is written inside one: resolving every entry for
+  // every such folder cost a grep half a millisecond. A link elsewhere that leads into one is
+  // not followed there; such a program is missing inside, as it would be without this.
+  const personal = hidden.filter((h) => PERSONAL_SYSTEM_PLACES.includes(h) && named.some((p) => p.startsWith(`${h}/`)));
   return personal.flatMap((root) => programFoldersInHidden(root, spec.argv[0] ?? '', spec.env.PATH, hidden));
 }

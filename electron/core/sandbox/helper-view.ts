@@ -66,7 +66,7 @@ export async function restoreView(
   places: RestorePlaces,
 ): Promise<Confine | null> {
   if (!(await sandbox.availability()).available) return null;
-  const profile = await sandbox.profile(workspaceRoot, { network: false, git: false });
+  const profile = await sandbox.profile(workspaceRoot, { network: false, git: false, toolchains: false });
   return { sandbox, profile: restoreProfile(profile, places) };
 }
 

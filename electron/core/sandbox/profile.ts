@@ -26,13 +26,16 @@ export interface ProfileInputs {
   extraShown: readonly string[];
   network: boolean | string[];
   git: boolean;
+  /** false: no toolchain or added place shown (a helper's view; see ProfileRequest). */
+  toolchains?: false;
   hooksPath?: HooksPathReader;
 }
 
 export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProfile> {
   const { workspace, home } = inputs;
-  const toolchains = existingToolchainPlaces(home);
-  const shown = unique(existingReal([...toolchains.map((p) => p.path), ...inputs.extraShown])).filter(
+  const toolchains = inputs.toolchains === false ? [] : existingToolchainPlaces(home);
+  const added = inputs.toolchains === false ? [] : inputs.extraShown;
+  const shown = unique(existingReal([...toolchains.map((p) => p.path), ...added])).filter(
     (p) => !isWithin(workspace, p) && p !== home && p !== '/',
   );
   // Caches are not searched (home-allow-list.ts), nor a place inside the workspace, whose

@@ -40,6 +40,12 @@ export interface SandboxProfile {
 export interface ProfileRequest {
   network: boolean | string[];
   git: boolean;
+  /**
+   * false: the view of one of the app's own helpers (a grep, a restore), which needs only its
+   * own program: no toolchain or added place is shown, so none is searched for credential
+   * files either (that search was most of a grep's cost). Everything hidden stays hidden.
+   */
+  toolchains?: false;
 }
 
 export type SandboxAvailability =

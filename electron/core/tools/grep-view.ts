@@ -29,7 +29,7 @@ export async function grepView(ctx: ToolContext, scope: string): Promise<Confine
   if (!(await sandbox.availability()).available) return null;
   // All at once: this is on the way of every grep.
   const [command, above, global] = await Promise.all([
-    sandbox.profile(ctx.workspace.root, { network: false, git: false }),
+    sandbox.profile(ctx.workspace.root, { network: false, git: false, toolchains: false }),
     rulesAbove(scope),
     globalIgnore(ctx),
   ]);

@@ -3,9 +3,12 @@
  * restore may read and write, made from a command's profile. (That bubblewrap holds them
  * to it is shown by grep-confined.test.ts and restore-confined.test.ts.)
  */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readOnlyProfile, restoreProfile } from '../../../../../electron/core/sandbox/helper-view.js';
 import { bwrapArgs } from '../../../../../electron/core/sandbox/bwrap-args.js';
+import { defaultProfile } from '../../../../../electron/core/sandbox/profile.js';
 import type { SandboxProfile } from '../../../../../electron/core/sandbox/sandbox.js';
 
 const WS = '/home/me/src/app';
@@ -88,5 +91,42 @@ describe('the restore view', () => {
   it('shows a git that lives below the home with its prefix', () => {
     const brewed = restoreProfile(command, { ...places, programs: ['/home/linuxbrew/.linuxbrew/bin/git'] });
     expect(brewed.shown).toEqual([places.store, '/home/linuxbrew/.linuxbrew']);
+  });
+});
+
+describe("a helper's profile (toolchains: false)", () => {
+  it('shows no toolchain nor added place, so none is searched, and hides what a command profile hides', async () => {
+    const root = await fs.realpath(await fs.mkdtemp('/var/tmp/gatehouse-helper-profile-'));
+    try {
+      const home = path.join(root, 'home');
+      const ws = path.join(root, 'ws');
+      const data = path.join(root, 'data');
+      // A toolchain with a credential file in it, and a place the person added.
+      await fs.mkdir(path.join(home, '.cargo', 'bin'), { recursive: true });
+      await fs.writeFile(path.join(home, '.cargo', 'bin', '.netrc'), 'machine x password y\n');
+      await fs.mkdir(path.join(home, 'tools'), { recursive: true });
+      await fs.mkdir(ws, { recursive: true });
+      await fs.mkdir(data, { recursive: true });
+      const inputs = {
+        workspace: ws,
+        dataDir: data,
+        home,
+        extraShown: [path.join(home, 'tools')],
+        network: false,
+        git: false,
+      };
+      const command = await defaultProfile(inputs);
+      expect(command.shown).toEqual(
+        expect.arrayContaining([path.join(home, '.cargo', 'bin'), path.join(home, 'tools')]),
+      );
+      expect(command.hidden).toContain(path.join(home, '.cargo', 'bin', '.netrc'));
+      const helper = await defaultProfile({ ...inputs, toolchains: false });
+      expect(helper.shown).toEqual([]);
+      expect(helper.hidden).toContain(data);
+      expect(helper.hidden).toEqual(expect.arrayContaining(['/var/tmp']));
+      expect(helper.writable).toEqual(command.writable);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });
