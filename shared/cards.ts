@@ -19,7 +19,27 @@ export type Grant =
   | { kind: 'read'; tool: ReadTool; path: string }
   | CommandGrant
   | McpCallGrant
-  | McpServerGrant;
+  | McpServerGrant
+  | AgentStartGrant
+  | AgentAskGrant;
+
+/** An external agent allowed to start (and restart) for the session, while its launch keeps this fingerprint (SPEC §14). */
+export interface AgentStartGrant {
+  kind: 'agent_start';
+  agent: string;
+  fingerprint: string;
+}
+
+/**
+ * One of an agent's own permission requests allowed for the session: its kind of tool and
+ * exactly this title, as the agent worded it (SPEC §14; a second signal, never the gate).
+ */
+export interface AgentAskGrant {
+  kind: 'agent_ask';
+  agent: string;
+  toolKind: string;
+  title: string;
+}
 
 /**
  * An MCP tool call allowed for the session (SPEC §10): that tool, with exactly these
@@ -204,7 +224,54 @@ export interface McpServerCardBody {
   changed?: string;
 }
 
-export type CardBody = WriteCardBody | ReadCardBody | CommandCardBody | McpCardBody | McpServerCardBody;
+/**
+ * An external agent about to start (SPEC §14): the exact argv of its jailed process, its
+ * pinned version, what it sees and may write, and the hosts it may reach.
+ */
+export interface AgentStartCardBody {
+  kind: 'agent_start';
+  agent: string;
+  label: string;
+  version: string;
+  argv: string[];
+  /** Shown read-only inside the jail (the workspace among them). */
+  readOnly: string[];
+  /** Writable inside the jail: its private HOME only. */
+  writable: string[];
+  /** Its network: only these hosts, through Gatehouse's proxy. */
+  domains: string[];
+  /** The names of the environment variables passed in (never their values). */
+  envNames: string[];
+  /** Of the launch as it starts; a hash, never shown. */
+  fingerprint: string;
+}
+
+/**
+ * An agent's own permission request (ACP `session/request_permission`) for something the
+ * gate does not hold (a web fetch, an MCP tool of its own): its words and its options.
+ */
+export interface AgentAskCardBody {
+  kind: 'agent_ask';
+  agent: string;
+  label: string;
+  /** The agent's title for the call, as it sent it. */
+  title: string;
+  /** ACP's tool kind: read, edit, delete, move, search, execute, think, fetch, other. */
+  toolKind: string;
+  /** What the agent showed with it (text content, locations), plain. */
+  detail?: string;
+  /** The agent's options, as it named them (allow_once, allow_always, reject_once, reject_always). */
+  options: { optionId: string; name: string; kind: string }[];
+}
+
+export type CardBody =
+  | WriteCardBody
+  | ReadCardBody
+  | CommandCardBody
+  | McpCardBody
+  | McpServerCardBody
+  | AgentStartCardBody
+  | AgentAskCardBody;
 
 /** A command grant with its flags set only when true, so plain grants stay as they were. */
 export function commandGrant(
@@ -240,6 +307,10 @@ export function describeGrant(grant: Grant): string {
       return `Allow ${grant.tool} with exactly these arguments for the rest of this session, while the tool and its server stay as shown. Other arguments, or a changed tool, still ask.`;
     case 'mcp_server':
       return `Allow the MCP server "${grant.server}" from ${grant.source} to start, and restart, for the rest of this session, while its config stays as shown. A changed config still asks.`;
+    case 'agent_start':
+      return `Allow the agent ${grant.agent} to start, and restart, for the rest of this session, while its launch stays as shown. A changed launch still asks.`;
+    case 'agent_ask':
+      return `Answer yes to ${grant.agent}'s requests titled exactly "${grant.title}" (${grant.toolKind}) for the rest of this session. Its writes and commands still come to the gate.`;
   }
 }
 
@@ -266,6 +337,10 @@ export function grantKey(g: Grant): string {
       return JSON.stringify(['mcp', g.tool, g.args, g.fingerprint]);
     case 'mcp_server':
       return JSON.stringify(['mcp_server', g.server, g.source, g.fingerprint]);
+    case 'agent_start':
+      return JSON.stringify(['agent_start', g.agent, g.fingerprint]);
+    case 'agent_ask':
+      return JSON.stringify(['agent_ask', g.agent, g.toolKind, g.title]);
   }
 }
 
@@ -422,6 +497,10 @@ export function describeCard(body: CardBody, short: (path: string) => string = (
         `start MCP server ${body.server}`,
       );
     }
+    case 'agent_start':
+      return words('Permission to start an agent', 'start', `${body.label} ${body.version}`, `start ${body.label}`);
+    case 'agent_ask':
+      return words(`${body.label} asks`, 'allow', body.title, `${body.label}: ${body.title}`);
   }
 }
 

@@ -24,6 +24,9 @@ export async function cardTruthful(
 ): Promise<string[]> {
   const body = card.body;
   if (body.kind === 'mcp_server') return startTruthful(root, card.cardId, body);
+  // The runner never starts an agent nor relays one's questions: such a card here is itself the problem.
+  if (body.kind === 'agent_start' || body.kind === 'agent_ask')
+    return [`inv-card: card ${card.cardId} is an agent's (${body.kind})`];
   const call = ledger.calls.get(card.toolCallId);
   if (!call) return [];
   const args = (call.args ?? {}) as { path?: string; cwd?: string; argv?: string[] };

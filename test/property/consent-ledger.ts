@@ -32,6 +32,10 @@ export function grantShown(body: CardBody): Grant {
       return { kind: 'mcp', tool: body.tool, args: body.argsCanonical, fingerprint: body.fingerprint };
     case 'mcp_server':
       return { kind: 'mcp_server', server: body.server, source: body.source, fingerprint: body.fingerprint };
+    case 'agent_start':
+      return { kind: 'agent_start', agent: body.agent, fingerprint: body.fingerprint };
+    case 'agent_ask':
+      return { kind: 'agent_ask', agent: body.agent, toolKind: body.toolKind, title: body.title };
   }
 }
 
@@ -47,6 +51,10 @@ export function grantKey(g: Grant): string {
       return JSON.stringify([g.kind, g.tool, g.args, g.fingerprint]);
     case 'mcp_server':
       return JSON.stringify([g.kind, g.server, g.source, g.fingerprint]);
+    case 'agent_start':
+      return JSON.stringify([g.kind, g.agent, g.fingerprint]);
+    case 'agent_ask':
+      return JSON.stringify([g.kind, g.agent, g.toolKind, g.title]);
   }
 }
 

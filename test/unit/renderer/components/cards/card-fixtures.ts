@@ -24,6 +24,10 @@ export function grantOfBody(body: CardBody): Grant {
       return { kind: 'mcp', tool: body.tool, args: body.argsCanonical, fingerprint: body.fingerprint };
     case 'mcp_server':
       return { kind: 'mcp_server', server: body.server, source: body.source, fingerprint: body.fingerprint };
+    case 'agent_start':
+      return { kind: 'agent_start', agent: body.agent, fingerprint: body.fingerprint };
+    case 'agent_ask':
+      return { kind: 'agent_ask', agent: body.agent, toolKind: body.toolKind, title: body.title };
   }
 }
 
