@@ -180,20 +180,25 @@ describe('the turn and the calls', () => {
     await expect(fs.access(path.join(g.h.workspace, 'a.txt'))).rejects.toThrow();
   });
 
-  it('takes calls made at once as a native step takes its calls: both logged, their cards one after the other', async () => {
+  it('takes calls made at once as a native step takes its calls: all logged at once, each run after the one before', async () => {
     g = await startGateHarness();
+    await fs.writeFile(path.join(g.h.workspace, 'in.txt'), 'inside\n');
     await g.startTurn();
     const first = g.call('write_file', { path: 'one.txt', content: '1' });
-    const second = g.call('write_file', { path: 'two.txt', content: '2' });
     const up1 = await card(g);
-    await expect.poll(async () => (await g!.events('tool_call')).length).toBe(2);
-    expect(await g.events('card')).toHaveLength(1);
+    const second = g.call('write_file', { path: 'two.txt', content: '2' });
+    const read = g.call('read_file', { path: 'in.txt' });
+    await expect.poll(async () => (await g!.events('tool_call')).length, { timeout: 20_000 }).toBe(3);
     await answer(g, up1.cardId, 'allow_once');
     const up2 = await card(g, up1);
-    expect(up2.toolCallId).not.toBe(up1.toolCallId);
     await answer(g, up2.cardId, 'allow_once');
-    expect([(await first).isError, (await second).isError]).toEqual([undefined, undefined]);
-    expect(await fs.readFile(path.join(g.h.workspace, 'one.txt'), 'utf8')).toBe('1');
+    expect([(await first).isError, (await second).isError, (await read).isError]).toEqual([undefined, undefined, undefined]);
+    // Each its own card, the second up only once the first call had its result; the free read ran last, in its place.
+    const calls = (await g.events('tool_call')).map((e) => (e as { toolCallId: string }).toolCallId);
+    const results = (await g.events('tool_result')) as Extract<SessionEvent, { type: 'tool_result' }>[];
+    expect(results.map((e) => e.toolCallId)).toEqual(calls);
+    expect(up2.toolCallId).toBe(calls[1]);
+    expect(up2.seq).toBeGreaterThan(results[0]!.seq);
     expect(await fs.readFile(path.join(g.h.workspace, 'two.txt'), 'utf8')).toBe('2');
   });
 
