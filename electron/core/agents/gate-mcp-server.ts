@@ -91,8 +91,6 @@ async function answer(req: IncomingMessage, res: ServerResponse, calls: GateCall
     void transport.close();
     void server.close();
   });
-  // A response the client no longer reads fails to send; the call itself was logged and goes on.
-  server.onerror = () => {};
   await server.connect(transport);
   await transport.handleRequest(req, res);
 }
