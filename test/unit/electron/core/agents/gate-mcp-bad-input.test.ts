@@ -19,7 +19,11 @@ interface Answered {
 }
 
 /** One raw request on the socket, as an MCP client would make it but for the body. */
-function raw(socketPath: string, body: string | Buffer, opts: { method?: string; path?: string } = {}): Promise<Answered> {
+function raw(
+  socketPath: string,
+  body: string | Buffer,
+  opts: { method?: string; path?: string } = {},
+): Promise<Answered> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -36,7 +40,9 @@ function raw(socketPath: string, body: string | Buffer, opts: { method?: string;
       },
     );
     // The server may answer (and close) before it has read a body it refuses.
-    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err),
+    );
     req.end(opts.method === 'GET' ? undefined : body);
   });
 }
@@ -67,7 +73,12 @@ describe('bad input on the socket', () => {
     await g.startTurn();
     const before = await loggedCount(g);
     const content = 'x'.repeat(GATE_MCP_BODY_MAX_BYTES);
-    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'write_file', arguments: { path: 'big.txt', content } } };
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'write_file', arguments: { path: 'big.txt', content } },
+    };
     const r = await raw(g.socketPath, JSON.stringify(call));
     expect(r.status).toBe(413);
     expect(await loggedCount(g)).toBe(before);

@@ -70,7 +70,9 @@ export async function startGateHarness(options: { sandboxFor?: (root: string) =>
       await h.event(id, 'turn_ended', (e) => e.turnId === turnId);
     },
     call: (name, args, via = client) =>
-      via.callTool({ name, arguments: args as Record<string, unknown> }, undefined, { timeout: 120_000 }) as Promise<CallToolResult>,
+      via.callTool({ name, arguments: args as Record<string, unknown> }, undefined, {
+        timeout: 120_000,
+      }) as Promise<CallToolResult>,
     async events(...types) {
       return (await h.events(id)).filter((e) => types.includes(e.type));
     },

@@ -97,7 +97,9 @@ describe('a command through the face', () => {
     expect(resultText(r)).toMatch(/made-it/);
     await fs.access(path.join(g.h.workspace, 'x'));
     const streamed = g.h.pushes.filter((p) => p.name === 'session.output').map((p) => p.payload);
-    expect(streamed).toContainEqual(expect.objectContaining({ toolCallId: up.toolCallId, chunk: expect.stringMatching(/made-it/) }));
+    expect(streamed).toContainEqual(
+      expect.objectContaining({ toolCallId: up.toolCallId, chunk: expect.stringMatching(/made-it/) }),
+    );
   });
 
   it('runs a second identical call with no card once the first was allowed for the session', async () => {
@@ -165,7 +167,7 @@ describe('what the face refuses', () => {
 });
 
 describe('the turn and the calls', () => {
-  it("cancels a call waiting on its card when the turn is cancelled: the card withdrawn, the call closed, the agent told", async () => {
+  it('cancels a call waiting on its card when the turn is cancelled: the card withdrawn, the call closed, the agent told', async () => {
     g = await startGateHarness();
     await g.startTurn();
     const pending = g.call('write_file', { path: 'a.txt', content: 'x' });
@@ -175,7 +177,9 @@ describe('the turn and the calls', () => {
     expect(r.isError).toBe(true);
     expect(resultText(r)).toBe(CANCELLED);
     await g.h.event(g.id, 'turn_ended');
-    const types = (await g.events('tool_call', 'card', 'card_withdrawn', 'tool_result', 'turn_ended')).map((e) => e.type);
+    const types = (await g.events('tool_call', 'card', 'card_withdrawn', 'tool_result', 'turn_ended')).map(
+      (e) => e.type,
+    );
     expect(types).toEqual(['tool_call', 'card', 'card_withdrawn', 'tool_result', 'turn_ended']);
     await expect(fs.access(path.join(g.h.workspace, 'a.txt'))).rejects.toThrow();
   });
@@ -192,7 +196,11 @@ describe('the turn and the calls', () => {
     await answer(g, up1.cardId, 'allow_once');
     const up2 = await card(g, up1);
     await answer(g, up2.cardId, 'allow_once');
-    expect([(await first).isError, (await second).isError, (await read).isError]).toEqual([undefined, undefined, undefined]);
+    expect([(await first).isError, (await second).isError, (await read).isError]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     // Each its own card, the second up only once the first call had its result; the free read ran last, in its place.
     const calls = (await g.events('tool_call')).map((e) => (e as { toolCallId: string }).toolCallId);
     const results = (await g.events('tool_result')) as Extract<SessionEvent, { type: 'tool_result' }>[];
