@@ -82,6 +82,19 @@ describe('a write through the face', () => {
     await g.h.call('session.undo', { id: g.id, turnId });
     expect(await fs.readFile(file, 'utf8')).toBe('old line\n');
   });
+  it('takes a search_replace as the native tool does: a write card with the diff of the one change', async () => {
+    g = await startGateHarness();
+    const file = path.join(g.h.workspace, 'b.txt');
+    await fs.writeFile(file, 'keep\nold\nkeep\n');
+    await g.startTurn();
+    const pending = g.call('search_replace', { path: 'b.txt', old: 'old', new: 'new' });
+    const up = await card(g);
+    expect(up.body).toMatchObject({ kind: 'write', tool: 'search_replace', path: file });
+    expect(up.body.kind === 'write' && up.body.diff).toMatch(/-old\n\+new/);
+    await answer(g, up.cardId, 'allow_once');
+    expect((await pending).isError).toBeFalsy();
+    expect(await fs.readFile(file, 'utf8')).toBe('keep\nnew\nkeep\n');
+  });
 });
 
 describe('a command through the face', () => {
