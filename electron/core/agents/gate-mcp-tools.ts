@@ -1,0 +1,149 @@
+/**
+ * What the gate's MCP face offers an external agent, and how one of its calls runs: the
+ * native workspace tools that write, run and read (their own names, words, schemas and
+ * limits), each call logged and gated exactly as the native runner does it. This is a
+ * thin adapter over the same tools and the same gate, not a second gate.
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { toolSpecs } from '../context/tool-specs.js';
+import { CancelledError } from '../gate/gate-error.js';
+import { storeToolArgs } from '../log/stored-tool-args.js';
+import type { DriverSeam } from '../sessions/session-driver.js';
+import { parseToolArgs } from '../tools/tool-args.js';
+import { ToolError, type ToolDef, type ToolResult } from '../tools/tool-def.js';
+import { WORKSPACE_TOOLS } from '../tools/tools.js';
+import type { LiveTurn, LiveTurnDoor } from './live-turn.js';
+
+/** The native tools the agent reaches the workspace through; its own tools only read. */
+export const GATE_TOOL_NAMES = Object.freeze(['write_file', 'search_replace', 'run', 'read_file', 'list_dir'] as const);
+
+const GATE_TOOLS: readonly ToolDef[] = Object.freeze(
+  GATE_TOOL_NAMES.map((name) => {
+    const def = WORKSPACE_TOOLS.find((d) => d.name === name);
+    if (!def) throw new Error(`the workspace tools have no "${name}"`);
+    return def;
+  }),
+);
+
+/** Told to the model in `initialize`: why these tools, and what happens on each call. */
+export const GATE_INSTRUCTIONS =
+  'These tools are your only way to change the workspace: write_file and search_replace to write files, run to run ' +
+  'commands. Your own write, edit and shell tools cannot change the workspace (it is read-only to you). Each write ' +
+  'and command is shown to the user, who allows or denies it; a denied call says so, and then do not retry it ' +
+  'unchanged. read_file and list_dir also reach files outside the workspace, with the user asked first.';
+
+/** The words (and the result's last words in the log) for a call the turn's cancel cut short: as native. */
+export const CANCELLED = 'cancelled by the user before this call finished';
+
+/** tools/list: the tools with their JSON schemas, converted once per definition as for the model's own tool set. */
+export function listedGateTools(): Tool[] {
+  const specs = toolSpecs(GATE_TOOLS);
+  return GATE_TOOLS.map((def) => ({
+    name: def.name,
+    description: def.description,
+    inputSchema: specs[def.name]!.inputSchema as Tool['inputSchema'],
+  }));
+}
+
+/** A call the MCP face could not take at all: answered as a protocol error, nothing logged. */
+export class UnknownGateToolError extends Error {
+  override readonly name = 'UnknownGateToolError';
+}
+
+function text(words: string, isError = false): CallToolResult {
+  return { content: [{ type: 'text', text: words }], ...(isError ? { isError: true } : {}) };
+}
+
+/**
+ * One session's calls through its gate. Calls run one at a time in the order they came,
+ * as the calls of one native step do, so a second card goes up once the first is settled;
+ * each is logged (`tool_call`) as soon as it arrives, as a step's calls are.
+ */
+export class GateCalls {
+  /** The end of the last call taken: the next one waits for it. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly seam: DriverSeam,
+    private readonly turn: LiveTurnDoor,
+  ) {}
+
+  /**
+   * Runs one tools/call. Refused in words, with nothing logged, when no turn is live or
+   * the arguments do not fit the tool; throws UnknownGateToolError for a tool not offered.
+   */
+  async call(name: string, rawArgs: unknown): Promise<CallToolResult> {
+    const live = this.turn.current();
+    if (!live) {
+      return text(
+        `no turn is running; ${name} was not run. The user starts a turn with a message; call the tool during a turn.`,
+        true,
+      );
+    }
+    const def = GATE_TOOLS.find((d) => d.name === name);
+    if (!def) throw new UnknownGateToolError(`unknown tool "${name}"; the tools are: ${GATE_TOOL_NAMES.join(', ')}`);
+    try {
+      parseToolArgs(def, rawArgs ?? {});
+    } catch (err) {
+      if (err instanceof ToolError) return text(err.message, true);
+      throw err;
+    }
+    const done = this.gated(live, name, rawArgs ?? {});
+    this.running.add(done);
+    try {
+      return await done;
+    } finally {
+      this.running.delete(done);
+    }
+  }
+
+  /** Resolves once every call taken so far has logged its result (the driver awaits it before `turn_ended`). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private async gated({ turnId, signal }: LiveTurn, tool: string, args: unknown): Promise<CallToolResult> {
+    const { record } = this.seam;
+    const toolCallId = this.seam.newId();
+    const stored = await storeToolArgs(args, { put: (data) => record.putBlob(Buffer.from(data)) });
+    await record.append({ type: 'tool_call', turnId, toolCallId, tool, ...stored });
+    const before = this.tail;
+    let release!: () => void;
+    this.tail = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await before;
+      const r = await this.runGated({ turnId, toolCallId, tool, args }, signal);
+      const output = r.ok ? r.output : r.error;
+      await record.append({
+        type: 'tool_result',
+        turnId,
+        toolCallId,
+        tool,
+        ok: r.ok,
+        output,
+        ...(r.details ? { details: r.details } : {}),
+      });
+      return text(output, !r.ok);
+    } finally {
+      release();
+    }
+  }
+
+  /** The gate's answer; a call the turn's cancel cut short (waiting its turn, or at its card) ends in CANCELLED. */
+  private async runGated(
+    call: { turnId: string; toolCallId: string; tool: string; args: unknown },
+    signal: AbortSignal,
+  ): Promise<ToolResult> {
+    if (signal.aborted) return { ok: false, error: CANCELLED };
+    try {
+      return await this.seam.gate.run(call, {
+        signal,
+        onOutput: (stream, chunk) => this.seam.onOutput(call.toolCallId, stream, chunk),
+      });
+    } catch (err) {
+      if (err instanceof CancelledError || signal.aborted) return { ok: false, error: CANCELLED };
+      throw err;
+    }
+  }
+}
