@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFolders } from '../../../../../electron/core/agents/agent-folder.js';
 import { AgentInstalls, type AgentInstallsOptions } from '../../../../../electron/core/agents/agent-installs.js';
 import type { AgentProgress } from '../../../../../shared/agents.js';
-import { fakeNpm, fakeSpec, offlineNpmEnv, packFakeAdapter, pathWithoutNpm } from './fake-agent-package.js';
+import { FAKE_ENTRY, fakeNpm, fakeSpec, offlineNpmEnv, packFakeAdapter, pathWithoutNpm } from './fake-agent-package.js';
+import { startFakeRegistry } from './fake-registry.js';
 
 let base: string;
 let v1: string;
@@ -74,6 +75,36 @@ describe('installing an agent', () => {
       line: 'Claude Code 1.0.0 is installed',
     });
     expect(await leftovers(root)).toEqual([]);
+  });
+
+  it('counts the packages fetched from a registry against the tree it resolved', async () => {
+    const helper = await packFakeAdapter(base, '1.0.0', { name: 'fake-acp-helper' });
+    const dependencies = { 'fake-acp-helper': '1.0.0' };
+    const adapter = await packFakeAdapter(base, '1.5.0', { dependencies });
+    const registry = await startFakeRegistry([
+      { name: 'fake-acp-adapter', version: '1.5.0', tarball: adapter, dependencies },
+      { name: 'fake-acp-helper', version: '1.0.0', tarball: helper },
+    ]);
+    try {
+      const root = path.join(base, `root-${++count}`);
+      // A cache of its own, so every tarball really comes from the registry.
+      const env = { ...process.env, npm_config_registry: registry.url, npm_config_cache: path.join(root, 'cache') };
+      const installs = new AgentInstalls({ root, env: () => env });
+      const { seen, onProgress } = recorder();
+      const spec = { ...fakeSpec('gemini-cli', '', '1.5.0'), packages: ['fake-acp-adapter@1.5.0'], entry: FAKE_ENTRY };
+
+      expect((await installs.install(spec, onProgress)).version).toBe('1.5.0');
+
+      expect(seen.filter((p) => p.phase === 'resolving').map((p) => p.line)).toContain('Resolving fake-acp-adapter');
+      const fetching = seen.filter((p) => p.phase === 'downloading' || p.phase === 'installing');
+      expect(fetching.map((p) => [p.phase, p.fraction, p.line])).toEqual([
+        ['downloading', 0, 'Downloading Gemini CLI (2 packages)'],
+        ['downloading', 0.5, 'Downloading Gemini CLI: 1 of 2 packages'],
+        ['installing', 1, 'Unpacking Gemini CLI'],
+      ]);
+    } finally {
+      await registry.close();
+    }
   });
 
   it('updates by installing the new pin the same way, leaving nothing of the old beside it', async () => {

@@ -13,18 +13,22 @@ import type { AgentId } from '../../../../../shared/agents.js';
 export const FAKE_PACKAGE = 'fake-acp-adapter';
 export const FAKE_ENTRY = `node_modules/${FAKE_PACKAGE}/dist/index.js`;
 
-/** Packs version `version` of the fake adapter into `dir`; the tarball's path. */
-export async function packFakeAdapter(dir: string, version: string): Promise<string> {
-  const src = path.join(dir, `src-${version}`);
+/** Packs version `version` of the fake adapter (or of a package `name`) into `dir`; the tarball's path. */
+export async function packFakeAdapter(
+  dir: string,
+  version: string,
+  { name = FAKE_PACKAGE, dependencies = {} }: { name?: string; dependencies?: Record<string, string> } = {},
+): Promise<string> {
+  const src = path.join(dir, `src-${name}-${version}`);
   await fs.mkdir(path.join(src, 'dist'), { recursive: true });
-  const manifest = { name: FAKE_PACKAGE, version, bin: { [FAKE_PACKAGE]: 'dist/index.js' } };
+  const manifest = { name, version, bin: { [name]: 'dist/index.js' }, dependencies };
   await fs.writeFile(path.join(src, 'package.json'), JSON.stringify(manifest));
   await fs.writeFile(path.join(src, 'dist', 'index.js'), `console.log('fake adapter ${version}');\n`);
-  const name = execFileSync('npm', ['pack', '--pack-destination', dir, '--loglevel', 'error'], {
+  const file = execFileSync('npm', ['pack', '--pack-destination', dir, '--loglevel', 'error'], {
     cwd: src,
     encoding: 'utf8',
   }).trim();
-  return path.join(dir, name);
+  return path.join(dir, file);
 }
 
 /** The catalog's spec for `id` with the fake adapter's tarball as its package, pinned to `version`. */
