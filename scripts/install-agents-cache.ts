@@ -21,7 +21,7 @@ import { commandEnv } from '../electron/core/tools/command-env.js';
 /** The agents the end-to-end tests run for real. */
 const CACHED: readonly AgentId[] = ['claude-code', 'gemini-cli'];
 
-export const DEFAULT_AGENT_CACHE = '/var/cache/gatehouse-agents';
+const DEFAULT_AGENT_CACHE = '/var/cache/gatehouse-agents';
 
 async function main(): Promise<void> {
   const root = process.env.GATEHOUSE_AGENT_CACHE || DEFAULT_AGENT_CACHE;
