@@ -10,7 +10,7 @@ import type { AppSettings } from '../settings/app-settings.js';
 import { catalogSpec, isAgentId } from './agent-catalog.js';
 import { agentDomainsProblem, normalizeAgentDomains } from './agent-domains.js';
 import type { InstalledAgent } from './agent-folder.js';
-import { AgentInstallError, AgentInstalls } from './agent-installs.js';
+import { AgentInstallError, AgentInstalls, type NpmTools } from './agent-installs.js';
 import type { AgentSpec } from './agent-spec.js';
 import path from 'node:path';
 
@@ -85,6 +85,11 @@ export class AgentCalls {
     }
     const spec = this.catalog(id);
     return { ...spec, domains: this.domainsOf(spec) };
+  }
+
+  /** node and npm on the app's PATH (the jail runs the entry with this node), or the line saying which is missing. */
+  tools(): Promise<NpmTools> {
+    return this.installs.tools();
   }
 
   /** Stops installs under way (the app is quitting); their previous installs stay. */

@@ -10,6 +10,7 @@
 
 /** One `packages` entry of a lockfile (v2/v3), the fields that decide whether it is fetched here. */
 interface LockEntry {
+  version?: string;
   resolved?: string;
   link?: boolean;
   inBundle?: boolean;
@@ -39,7 +40,18 @@ export function tarballsToFetch(lockText: string, here: Platform): number {
   } catch {
     return 0;
   }
-  return Object.entries(packages).filter(([where, entry]) => where !== '' && fetchedHere(entry, here)).length;
+  // One package at one version is fetched once, however many places in the tree hold it.
+  const fetched = new Set<string>();
+  for (const [where, entry] of Object.entries(packages)) {
+    if (where !== '' && fetchedHere(entry, here)) fetched.add(`${packageName(where)}@${entry.version ?? ''}`);
+  }
+  return fetched.size;
+}
+
+/** `node_modules/a/node_modules/@s/b` → `@s/b`. */
+function packageName(where: string): string {
+  const at = where.lastIndexOf('node_modules/');
+  return at < 0 ? where : where.slice(at + 'node_modules/'.length);
 }
 
 function fetchedHere(entry: LockEntry, here: Platform): boolean {

@@ -91,6 +91,7 @@ describe('listing the agents', () => {
     const list = await agents.list();
 
     expect(list[0]?.unavailable).toBe('npm is not on the PATH: install npm (it comes with Node.js) to install agents');
+    expect(await agents.tools()).toEqual({ missing: list[0]?.unavailable });
     expect(list[2]?.unavailable).toBe('cannot be held to the gate yet; needs a staged workspace');
   });
 });
@@ -101,6 +102,8 @@ describe('installing and removing', () => {
     const phases: string[] = [];
 
     const installed = await agents.install('gemini-cli', (p) => phases.push(p.phase));
+    const tools = await agents.tools();
+    expect(tools).toEqual({ node: expect.stringMatching(/\/node$/), npm: expect.stringMatching(/\/npm$/) });
 
     expect(installed.installed).toEqual({ version: '1.0.0' });
     expect(phases.at(-1)).toBe('done');

@@ -51,6 +51,16 @@ describe('tarballs to fetch', () => {
     expect(tarballsToFetch(text, LINUX_X64)).toBe(0);
   });
 
+  it('counts a package held in several places of the tree once, as npm fetches it once', () => {
+    const text = lock({
+      'node_modules/content-type': { version: '1.0.5' },
+      'node_modules/express/node_modules/content-type': { version: '2.1.0' },
+      'node_modules/body-parser/node_modules/content-type': { version: '2.1.0' },
+    });
+
+    expect(tarballsToFetch(text, LINUX_X64)).toBe(2);
+  });
+
   it('counts nothing in a lockfile it cannot read', () => {
     expect(tarballsToFetch('not json', LINUX_X64)).toBe(0);
   });
