@@ -21,6 +21,8 @@ const fileSchema = z.object({
   refuseUnconfined: z.boolean().default(false),
   shownPlaces: z.array(z.string()).default([]),
   checkpointLimitBytes: z.int().positive().default(CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES),
+  // Keyed by plain strings, not the known ids: a file from a newer app naming another agent still loads.
+  agentDomains: z.record(z.string(), z.array(z.string())).default({}),
 });
 
 export interface AppSettingsData {
@@ -33,6 +35,8 @@ export interface AppSettingsData {
   shownPlaces: string[];
   /** Each workspace's checkpoint store is kept under this; the oldest snapshots go first. */
   checkpointLimitBytes: number;
+  /** The hosts each external agent may reach, where the person changed its catalog's list (agents/agent-calls.ts). */
+  agentDomains: Record<string, string[]>;
 }
 
 const DEFAULTS: AppSettingsData = {
@@ -41,10 +45,11 @@ const DEFAULTS: AppSettingsData = {
   refuseUnconfined: false,
   shownPlaces: [],
   checkpointLimitBytes: CHECKPOINT_STORE_DEFAULT_LIMIT_BYTES,
+  agentDomains: {},
 };
 
 export class AppSettings {
-  private data: AppSettingsData = { ...DEFAULTS, shownPlaces: [] };
+  private data: AppSettingsData = { ...DEFAULTS, shownPlaces: [], agentDomains: {} };
 
   constructor(private readonly dataDir: string) {}
 

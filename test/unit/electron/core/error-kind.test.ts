@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AgentInstallError } from '../../../../electron/core/agents/agent-installs.js';
 import { ChatError } from '../../../../electron/core/chat/chat-error.js';
 import { CheckpointError } from '../../../../electron/core/checkpoints/session-checkpoints.js';
 import { GitError } from '../../../../electron/core/checkpoints/git-run.js';
@@ -58,6 +59,7 @@ const KINDS: Array<[string, () => Error, ErrorKind]> = [
   ['FileTooLargeError', () => new FileTooLargeError('/w/a', 10, 5), 'refused'],
   ['ToolError', () => new ToolError('path: required'), 'refused'],
   ['StalePlanError', () => new StalePlanError('the file changed on disk'), 'conflict'],
+  ['AgentInstallError', () => new AgentInstallError('npm is not on the PATH'), 'refused'],
 ];
 
 /** The classes the host answered as expected by name before errors had kinds. */

@@ -54,6 +54,7 @@ describe('settings and keys', () => {
       refuseUnconfined: false,
       shownPlaces: [],
       checkpointLimitBytes: 1024 ** 3,
+      agentDomains: {},
     });
     expect(await modeOf(dataDir())).toBe('700');
     expect(await modeOf(path.join(dataDir(), 'settings.json'))).toBe('600');
