@@ -172,9 +172,9 @@ afterAll(async () => {
   await sandbox?.dispose();
   await standIn?.close();
   for (const server of [gate, modelServer, loopbackServer]) {
-    await new Promise((resolve) => server?.close(resolve));
+    if (server) await new Promise((resolve) => server.close(resolve));
   }
-  await fs.rm(root, { recursive: true, force: true });
+  if (root) await fs.rm(root, { recursive: true, force: true });
   await fs.rm(tmpMarker, { force: true });
 });
 
