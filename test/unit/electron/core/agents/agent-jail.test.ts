@@ -74,6 +74,8 @@ interface Probe {
   ownFolder: Tried;
   pkgWrite: Tried;
   tmpWrite: Tried;
+  seccomp?: string;
+  unixSocket: Tried;
   loopback: Tried;
   listed: Tried;
   unlisted: Tried;
@@ -252,6 +254,11 @@ describe('an agent in its jail', () => {
   it('has a /tmp of its own', () => {
     expect(seen.hostTmpMarker).toBe(false);
     expect(seen.tmpWrite).toEqual({ ok: true });
+  });
+
+  it('runs under the seccomp program of commands: no Unix socket of its own, not even the bridged ones', () => {
+    expect(seen.seccomp).toBe('2');
+    expect(seen.unixSocket).toEqual({ ok: false, code: 'EPERM' });
   });
 
   it('cannot reach a loopback server of the host that is not bridged', () => {

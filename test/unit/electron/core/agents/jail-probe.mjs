@@ -66,6 +66,16 @@ const get = (host, p) => `GET http://${host}${p} HTTP/1.1\r\nHost: ${host}\r\nCo
       search: process.env.ENABLE_TOOL_SEARCH,
       traffic: process.env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC,
     },
+    seccomp: /Seccomp:\s*(\d)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1],
+    unixSocket: await new Promise((resolve) => {
+      // The gate's socket is shown inside for socat alone: the agent itself opens no Unix socket.
+      const socket = net.connect('/tmp/.gatehouse-net/gate.sock');
+      socket.on('connect', () => {
+        socket.destroy();
+        resolve({ ok: true });
+      });
+      socket.on('error', (err) => resolve({ ok: false, code: err.code }));
+    }),
     loopback: await exchange(cfg.hostPort, 'hello'),
     listed: await exchange(3128, get(cfg.listed, '/listed')),
     unlisted: await exchange(3128, `CONNECT ${cfg.unlisted}:443 HTTP/1.1\r\nHost: ${cfg.unlisted}:443\r\n\r\n`),
