@@ -7,14 +7,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import net from 'node:net';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { client, methods, ndJsonStream } from '@agentclientprotocol/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchJailed } from '../../../../../electron/core/agents/agent-jail.js';
 import type { AgentProcess } from '../../../../../electron/core/agents/agent-process.js';
-import { agentView } from '../../../../../electron/core/sandbox/agent-view.js';
+import { agentView, gateUrlInside } from '../../../../../electron/core/sandbox/agent-view.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { ProcessGroup } from '../../../../../electron/core/process/process-group.js';
 import { CLAUDE_CLI, CLAUDE_CODE_SPEC, claudeCodeInstalled } from './claude-code-cache.js';
@@ -75,6 +76,65 @@ describe('the real Claude Code adapter, jailed', () => {
       throw new Error(`${(err as Error).message}\nstderr: ${agent.stderrTail()}`, { cause: err });
     } finally {
       await agent.stop();
+    }
+  }, 120_000);
+
+  it("opens a session whose CLI reaches the gate's MCP face and a model endpoint on this machine, from inside", async () => {
+    const seen = { gate: 0, model: 0 };
+    const gateHttp = http.createServer((_req, res) => {
+      seen.gate++;
+      res.statusCode = 404;
+      res.end();
+    });
+    const sessionGate = path.join(dataDir, 'agents', 'run', 'http.sock');
+    await new Promise<void>((resolve) => gateHttp.listen(sessionGate, resolve));
+    // A model that fails every request: the CLI reaching it at all is what is shown.
+    const model = http.createServer((_req, res) => {
+      seen.model++;
+      res.statusCode = 500;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    const agent = await launchJailed({
+      spec: CLAUDE_CODE_SPEC,
+      install: { ...installed, node: process.execPath },
+      workspace,
+      dataDir,
+      domains: CLAUDE_CODE_SPEC.domains,
+      env: { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-test-not-a-key' },
+      gateSocket: sessionGate,
+      sandbox,
+      model: { endpoint: { port: (model.address() as AddressInfo).port }, baseUrlVariable: 'ANTHROPIC_BASE_URL' },
+    });
+    try {
+      const stream = ndJsonStream(
+        Writable.toWeb(agent.stdin as Writable) as WritableStream<Uint8Array>,
+        Readable.toWeb(agent.stdout as Readable) as ReadableStream<Uint8Array>,
+      );
+      await client({ name: 'gatehouse-test' })
+        .onNotification(methods.client.session.update, () => {})
+        .connectWith(stream, async (ctx) => {
+          await ctx.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: { terminal: false } });
+          const session = await ctx.request(methods.agent.session.new, {
+            cwd: await fs.realpath(workspace),
+            mcpServers: [{ type: 'http', name: 'gatehouse', url: gateUrlInside(), headers: [] }],
+          });
+          void ctx
+            .request(methods.agent.session.prompt, {
+              sessionId: session.sessionId,
+              prompt: [{ type: 'text', text: 'hi' }],
+            })
+            .catch(() => {});
+          for (const until = Date.now() + 60_000; Date.now() < until && (seen.gate === 0 || seen.model === 0);) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        });
+      expect(seen.gate, agent.stderrTail()).toBeGreaterThan(0);
+      expect(seen.model, agent.stderrTail()).toBeGreaterThan(0);
+    } finally {
+      await agent.stop();
+      await new Promise((resolve) => gateHttp.close(resolve));
+      await new Promise((resolve) => model.close(resolve));
     }
   }, 120_000);
 
