@@ -318,6 +318,14 @@ describe('what is refused before anything starts', () => {
     );
   });
 
+  it('a launch aborted while the jail was being prepared: nothing starts', async () => {
+    const aborted = AbortSignal.abort();
+    await expect(launch('linger.mjs', ['never-started'], { signal: aborted })).rejects.toThrow(
+      /aborted before it started/,
+    );
+    expect(processesWith('never-started')).toEqual([]);
+  });
+
   it('a gate socket that is not there', async () => {
     await expect(launch('probe.mjs', ['{}'], { gateSocket: path.join(root, 'nothing.sock') })).rejects.toThrow(
       /the gate socket is not there/,
