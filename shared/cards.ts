@@ -242,6 +242,11 @@ export interface AgentStartCardBody {
   domains: string[];
   /** The names of the environment variables passed in (never their values). */
   envNames: string[];
+  /**
+   * A model endpoint on this machine the jail reaches past the proxy, in words ("model
+   * endpoint on this machine: 127.0.0.1:11434"), when the person named one.
+   */
+  modelEndpoint?: string;
   /** Of the launch as it starts; a hash, never shown. */
   fingerprint: string;
 }

@@ -36,6 +36,8 @@ export interface BwrapInputs {
   seccompFd?: number;
   /** Extra mounts after the layers (the network bridge's sockets in the private /tmp). */
   extraMounts?: readonly string[];
+  /** Who runs inside, when not the app's own uid (an agent's jail: never root). */
+  identity?: { uid: number; gid: number };
 }
 
 interface Layer {
@@ -58,6 +60,7 @@ export function bwrapArgs(inputs: BwrapInputs): string[] {
     '--unshare-ipc',
     // Its own user namespace; nested ones are refused, so no mount can be undone from inside.
     '--unshare-user',
+    ...identityArgs(inputs.identity),
     ...(inputs.disableUserns ? ['--disable-userns'] : []),
     // Always a network namespace of its own: only a loopback of its own, none of the
     // host's abstract sockets (X11); with network, the way out is the proxy's bridge.
@@ -134,4 +137,14 @@ function hiddenAlready(p: string, inputs: BwrapInputs): boolean {
       isWithin(p, q) &&
       !visible.some((v) => v !== q && isWithin(v, q) && isWithin(p, v)),
   );
+}
+
+/** `--uid`/`--gid` for a jail's own identity; an identity that is root is refused (it is the point of one). */
+function identityArgs(identity: BwrapInputs['identity']): string[] {
+  if (!identity) return [];
+  const { uid, gid } = identity;
+  for (const id of [uid, gid]) {
+    if (!Number.isInteger(id) || id <= 0 || id > 0xfffffffe) throw new Error(`a jail runs as a non-root id, not ${id}`);
+  }
+  return ['--uid', String(uid), '--gid', String(gid)];
 }

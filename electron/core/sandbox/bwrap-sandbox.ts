@@ -18,12 +18,13 @@ import {
   SandboxRefusal,
   type CommandSpec,
   type ConfinedSpec,
+  type Forward,
   type ProfileRequest,
   type Sandbox,
   type SandboxAvailability,
   type SandboxProfile,
 } from './sandbox.js';
-import { bridgeArgv, bridgeEnv, bridgeMounts } from './network/bridge.js';
+import { bridgeArgv, bridgeEnv, bridgeMounts, listenersFor } from './network/bridge.js';
 import { NetworkProxy, type NetworkProxyOptions, type ProxyDoor } from './network/network-proxy.js';
 import { refusalSummary } from './network/refusal.js';
 import { sealArgv } from './network/seal.js';
@@ -128,9 +129,11 @@ export class BwrapSandbox implements Sandbox {
     this.checkDataDirInPlace();
     const seccomp = syscallFilter();
     // First what can fail (the proxy's door, the private /tmp), then what must be undone (held placeholders).
-    const bridge = profile.network === false ? null : await this.bridge(profile.network, spec.argv, usable, seccomp);
+    const forwards = profile.jail?.forwards ?? [];
+    const bridged = profile.network !== false || forwards.length > 0;
+    const bridge = bridged ? await this.bridge(profile.network, forwards, spec.argv, usable, seccomp) : null;
     const privateTmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-sandbox-')).catch(async (err: unknown) => {
-      await bridge?.door.close();
+      await bridge?.door?.close();
       throw err;
     });
     // A read-only place that does not exist yet (.git standing in, .gatehouse, a hooks folder,
@@ -154,17 +157,19 @@ export class BwrapSandbox implements Sandbox {
       disableUserns: usable.disableUserns && !(bridge && seccomp),
       ...(seccomp && !bridge ? { seccompFd: 4 } : {}),
       ...(bridge ? { extraMounts: bridge.mounts } : {}),
+      ...(profile.jail ? { identity: { uid: profile.jail.uid, gid: profile.jail.gid } } : {}),
     });
+    const door = bridge?.door ?? null;
     return {
       argv: [usable.bwrap, ...args],
       cwd: spec.cwd,
-      env: { ...confinedEnv(spec, profile), ...(bridge ? bridgeEnv() : {}) },
+      env: { ...confinedEnv(spec, profile), ...(door ? bridgeEnv() : {}) },
       signalInside: signalNamespaceOf,
       initPidOnFd3: true,
       ...(seccomp ? { inputOnFd4: seccomp } : {}),
-      ...(bridge ? { networkRefusal: () => refusalSummary(bridge.door.refusals(), bridge.door.allow) } : {}),
+      ...(door ? { networkRefusal: () => refusalSummary(door.refusals(), door.allow) } : {}),
       release: async () => {
-        await bridge?.door.close();
+        await door?.close();
         this.placeholders.release(held);
         // Nothing runs in the private /tmp any more; no one need wait for its removal.
         void fs.rm(privateTmp, { recursive: true, force: true }).catch(() => {});
@@ -178,16 +183,23 @@ export class BwrapSandbox implements Sandbox {
    * command (sealed under the seccomp program, where there is one).
    */
   private async bridge(
-    policy: true | string[],
+    policy: boolean | string[],
+    forwards: readonly Forward[],
     argv: readonly string[],
     usable: Usable,
     seccomp: Buffer | null,
-  ): Promise<{ door: ProxyDoor; mounts: string[]; argv: string[] }> {
+  ): Promise<{ door: ProxyDoor | null; mounts: string[]; argv: string[] }> {
     if (!usable.socat) throw new Error(INSTALL_SOCAT);
-    this.proxy ??= new NetworkProxy(this.options.network);
-    const door = await this.proxy.open(policy);
+    // Checked before a door is opened: a bad forward leaves nothing open.
+    const listeners = listenersFor(policy !== false, forwards);
+    await Promise.all(forwards.map((f) => mustBeSocket(f)));
+    let door: ProxyDoor | null = null;
+    if (policy !== false) {
+      this.proxy ??= new NetworkProxy(this.options.network);
+      door = await this.proxy.open(policy);
+    }
     const command = seccomp ? sealArgv(argv, usable.bwrap, 4) : [...argv];
-    return { door, mounts: bridgeMounts(door), argv: bridgeArgv(command, usable.socat) };
+    return { door, mounts: bridgeMounts(door, forwards), argv: bridgeArgv(command, usable.socat, listeners) };
   }
 
   private check() {
@@ -239,7 +251,13 @@ export class BwrapSandbox implements Sandbox {
  * home and the temporary folder are inside: the private ones, whatever the app's say.
  */
 function confinedEnv(spec: CommandSpec, profile: SandboxProfile): NodeJS.ProcessEnv {
-  return { ...allowedEnv(spec.env), ...spec.declaredEnv, HOME: profile.home, TMPDIR: '/tmp' };
+  return { ...allowedEnv(spec.env), ...spec.declaredEnv, HOME: profile.jail?.home ?? profile.home, TMPDIR: '/tmp' };
+}
+
+/** A forward's host socket must be there when the jail starts: bwrap would fail with a line that names no one. */
+async function mustBeSocket(forward: Forward): Promise<void> {
+  const stat = await fs.stat(forward.socket).catch(() => null);
+  if (!stat?.isSocket()) throw new Error(`the ${forward.name} socket is not there: ${forward.socket}`);
 }
 
 interface PlaceIdentity {

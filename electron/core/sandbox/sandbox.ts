@@ -34,6 +34,31 @@ export interface SandboxProfile {
   shown: string[];
   /** Neither read nor written, even inside a shown folder: the data folder, secret stores, /run's sockets. */
   hidden: string[];
+  /** An external agent's jail (agent-view.ts): set only there, never for a command. */
+  jail?: JailParts;
+}
+
+/**
+ * What an agent's jail adds to a profile (SPEC §14): who it runs as, a HOME of its own
+ * that lasts (its config and login), and host sockets it reaches as loopback ports.
+ */
+export interface JailParts {
+  /** The uid and gid inside: never 0 (Claude Code refuses to run as root). */
+  uid: number;
+  gid: number;
+  /** $HOME inside: one of the writable places, kept between runs (not the empty private home). */
+  home: string;
+  /** Host Unix sockets, each reached inside at 127.0.0.1:<port> through the bridge (network/bridge.ts). */
+  forwards: Forward[];
+}
+
+/** A host Unix socket shown inside as `<BRIDGE_DIR>/<name>.sock` and listened for on 127.0.0.1:<port>. */
+export interface Forward {
+  /** Short, lower-case letters: names the socket inside. */
+  name: string;
+  port: number;
+  /** Host path of the Unix socket (it must exist when the jail starts). */
+  socket: string;
 }
 
 /** What a command asks of the sandbox beyond the default. */

@@ -93,6 +93,29 @@ describe('bwrapArgs', () => {
   });
 });
 
+describe("a jail's own identity", () => {
+  const inputs = {
+    argv: ['node', 'agent.js'],
+    cwd: '/home/u/src',
+    profile,
+    ...base,
+    hiddenFolders: new Set(['/data']),
+  };
+
+  it('runs as the uid and gid it is given, inside its own user namespace; a command runs as the app', () => {
+    const args = bwrapArgs({ ...inputs, identity: { uid: 1000, gid: 1000 } });
+    const at = args.indexOf('--unshare-user');
+    expect(args.slice(at, at + 5)).toEqual(['--unshare-user', '--uid', '1000', '--gid', '1000']);
+    expect(bwrapArgs(inputs)).not.toContain('--uid');
+  });
+
+  it('refuses to run a jail as root, or with an id that is not one', () => {
+    expect(() => bwrapArgs({ ...inputs, identity: { uid: 0, gid: 1000 } })).toThrow(/non-root id, not 0/);
+    expect(() => bwrapArgs({ ...inputs, identity: { uid: 1000, gid: 0 } })).toThrow(/non-root id, not 0/);
+    expect(() => bwrapArgs({ ...inputs, identity: { uid: 1.5, gid: 1000 } })).toThrow(/non-root id/);
+  });
+});
+
 describe('sandboxViolation', () => {
   it.each([
     ["touch: cannot touch '/etc/x': Read-only file system", /^blocked by the sandbox: write outside the workspace/],

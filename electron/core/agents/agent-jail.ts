@@ -1,0 +1,100 @@
+/**
+ * Starts an external agent in its jail (SPEC §14): the plan of agent-start-card.ts, held to
+ * the sandbox room's agent view (sandbox/agent-view.ts), started through the process room
+ * (a process group of its own, stopped whole). The agent is spoken to over its stdio; the
+ * gate's MCP socket and, when named, a model endpoint on this machine are forwarded in.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { ProcessGroup } from '../process/process-group.js';
+import { agentView } from '../sandbox/agent-view.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import type { AgentProcess } from './agent-process.js';
+import { planAgentLaunch, type AgentLaunch, type AgentLaunchInputs } from './agent-start-card.js';
+import { startModelRelay, type ModelRelay } from './model-relay.js';
+import { keepStderrTail } from './stderr-tail.js';
+
+export interface JailedLaunch extends AgentLaunchInputs {
+  /** Host Unix socket of the gate's MCP face (it must be listening). */
+  gateSocket: string;
+  sandbox: Sandbox;
+  signal?: AbortSignal;
+  /** The fingerprint of the card the person allowed: a launch that no longer matches it is refused. */
+  fingerprint?: string;
+}
+
+/** Starts the agent jailed. Throws in words when it cannot (bad input, no sandbox, a changed launch). */
+export async function launchJailed(inputs: JailedLaunch): Promise<AgentProcess> {
+  const plan = planAgentLaunch(inputs);
+  if (inputs.fingerprint !== undefined && inputs.fingerprint !== plan.card.fingerprint) {
+    throw new Error(`${inputs.spec.label}'s launch changed since it was allowed; it must be asked again`);
+  }
+  await makeHome(plan.home);
+  const relay = plan.model && 'port' in plan.model ? await startModelRelay(plan.model.port) : null;
+  try {
+    const group = await startGroup(plan, inputs, relay);
+    return jailedProcess(group, plan, relay);
+  } catch (err) {
+    await relay?.close();
+    throw err;
+  }
+}
+
+async function startGroup(plan: AgentLaunch, inputs: JailedLaunch, relay: ModelRelay | null): Promise<ProcessGroup> {
+  const modelSocket = relay?.socket ?? (plan.model && 'socket' in plan.model ? plan.model.socket : undefined);
+  const confine = await agentView(
+    inputs.sandbox,
+    {
+      workspace: plan.workspace,
+      home: plan.home,
+      install: plan.install,
+      node: plan.node,
+      gateSocket: inputs.gateSocket,
+      ...(modelSocket ? { modelSocket } : {}),
+    },
+    plan.card.domains,
+  );
+  return ProcessGroup.start({
+    argv: plan.argv,
+    cwd: plan.workspace,
+    env: { ...inputs.env },
+    declaredEnv: plan.declaredEnv,
+    stdin: 'pipe',
+    confine,
+    ...(inputs.signal ? { signal: inputs.signal } : {}),
+  });
+}
+
+function jailedProcess(group: ProcessGroup, plan: AgentLaunch, relay: ModelRelay | null): AgentProcess {
+  const tail = keepStderrTail(group.stderr, plan.secret ? [plan.secret] : []);
+  let cleaned: Promise<void> | null = null;
+  // Once it has ended (or been stopped): whatever it left behind is stopped, the sandbox's and the relay's parts go.
+  const cleanUp = () =>
+    (cleaned ??= (async () => {
+      await group.settle();
+      await group.release();
+      await relay?.close();
+    })());
+  const exited = group.exited.then(async (exit) => {
+    await cleanUp();
+    return { code: exit.code, signal: exit.signal };
+  });
+  return {
+    stdin: group.stdin as NodeJS.WritableStream,
+    stdout: group.stdout as Readable,
+    exited,
+    stderrTail: () => tail.text(),
+    stop: async () => {
+      await group.stop();
+      await exited;
+    },
+  };
+}
+
+/** The agent's own HOME, and the folder above it, made 0700: its login lives there. */
+async function makeHome(home: string): Promise<void> {
+  await fs.mkdir(home, { recursive: true, mode: 0o700 });
+  await fs.chmod(path.dirname(home), 0o700);
+  await fs.chmod(home, 0o700);
+}
