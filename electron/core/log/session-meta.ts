@@ -62,9 +62,7 @@ export const sessionMetaSchema: z.ZodType<SessionMeta> = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   grants: z.array(grantSchema),
-  agent: z
-    .object({ id: z.enum(AGENT_IDS), label: z.string().min(1), version: z.string().min(1) })
-    .optional(),
+  agent: z.object({ id: z.enum(AGENT_IDS), label: z.string().min(1), version: z.string().min(1) }).optional(),
 });
 
 /** meta.json is missing, not JSON, or not a session's meta. */
