@@ -20,8 +20,11 @@ export function AgentAskCard({ body }: CardViewProps<AgentAskCardBody>) {
         ’s own question, not the gate: its writes and commands still come to you as the gate’s cards.
       </p>
       <div className="card-subject">
-        <span className="card-verb">{body.toolKind}</span>{' '}
-        <VisibleText className="visible-prose agent-ask-title" text={body.title} options={PROSE_OPTIONS} />
+        <VisibleText className="visible-prose agent-ask-title" text={body.title} options={PROSE_OPTIONS} />{' '}
+        <span className="card-muted">
+          (<VisibleText className="visible-prose" text={body.label} options={PROSE_OPTIONS} />
+          ’s tool of kind <VisibleText text={body.toolKind} />)
+        </span>
       </div>
       {body.detail !== undefined && body.detail !== '' && (
         <pre className="code-block agent-ask-detail">
@@ -33,7 +36,7 @@ export function AgentAskCard({ body }: CardViewProps<AgentAskCardBody>) {
   );
 }
 
-/** "Allow once gives “Allow”": the agent's words, answered with the three standard buttons. */
+/** "Allow once answers “Yes”": the agent's words, answered with the three standard buttons. */
 function AgentOptions({ body }: { body: AgentAskCardBody }) {
   if (body.options.length === 0) return null;
   return (
@@ -44,14 +47,26 @@ function AgentOptions({ body }: { body: AgentAskCardBody }) {
           const answer = answerOfOptionKind(option.kind);
           return (
             <li key={option.optionId}>
-              “<VisibleText className="visible-prose" text={option.name} options={PROSE_OPTIONS} />” ←{' '}
-              {answer ? <strong>{ANSWER_WORDS[answer]}</strong> : <span>no button (kind {option.kind})</span>}
+              {answer ? (
+                <>
+                  <strong>{ANSWER_WORDS[answer]}</strong> answers “<OptionName name={option.name} />”
+                </>
+              ) : (
+                <>
+                  “<OptionName name={option.name} />” has no button (its kind, <VisibleText text={option.kind} />, is
+                  not one ACP names)
+                </>
+              )}
             </li>
           );
         })}
       </ul>
     </div>
   );
+}
+
+function OptionName({ name }: { name: string }) {
+  return <VisibleText className="visible-prose" text={name} options={PROSE_OPTIONS} />;
 }
 
 /** The record's line: "allow Claude Code: Fetch https://…". */

@@ -90,7 +90,7 @@ export function AgentStartRecordSubject({ body, verb }: { body: AgentStartCardBo
 /** Under the answered record: where it could reach. */
 export function AgentStartRecordNote({ body }: { body: AgentStartCardBody }) {
   return (
-    <p className="card-sandbox">
+    <p className="card-record-sandbox">
       Jailed: the workspace read-only, writes only in its private home;{' '}
       {body.domains.length === 0 ? 'no network' : `network only to ${body.domains.join(', ')}`}.
     </p>

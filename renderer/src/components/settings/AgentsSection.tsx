@@ -31,7 +31,7 @@ export function AgentsSection() {
         </p>
       )}
       {view.state === 'loaded' && (
-        <ul className="agent-list">
+        <ul className="stack-list agent-list">
           {view.agents.map((agent) => (
             <AgentRow key={agent.id} agent={agent} progress={agents.progress[agent.id]} agents={agents} />
           ))}

@@ -60,7 +60,11 @@ export function TabBar() {
           // The agent that drives it, at the version it was opened with (SPEC §14).
           const named = agent ? `${title} · ${agent.label} ${agent.version}` : title;
           return (
-            <div key={id} className={`tab${active ? ' tab-active' : ''}`} role="presentation">
+            <div
+              key={id}
+              className={`tab${active ? ' tab-active' : ''}${agent ? ' tab-with-agent' : ''}`}
+              role="presentation"
+            >
               <button
                 type="button"
                 role="tab"
@@ -78,9 +82,8 @@ export function TabBar() {
                 {entry && <StateMark status={statusOf(entry)} />}
                 <span className="tab-title">{title}</span>
                 {agent && (
-                  <span className="tab-agent">
-                    {agent.label} {agent.version}
-                  </span>
+                  // " · " is shown too: the visible text stays the start of the tab's name (axe).
+                  <span className="tab-agent">{` · ${agent.label} ${agent.version}`}</span>
                 )}
               </button>
               {/* For the pointer only. A tablist may hold nothing but tabs (axe: aria-required-children),

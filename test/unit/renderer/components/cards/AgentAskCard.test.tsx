@@ -34,7 +34,9 @@ describe("an external agent's own question", () => {
   it("shows the agent's title, its kind of tool and what it showed with it", () => {
     renderCard(cardOf(body()));
     const card = screen.getByRole('region', { name: LABEL });
-    expect(card.querySelector('.card-subject')).toHaveTextContent('fetch Fetch https://nodejs.org/api/fs.html');
+    expect(card.querySelector('.card-subject')).toHaveTextContent(
+      'Fetch https://nodejs.org/api/fs.html (Claude Code’s tool of kind fetch)',
+    );
     expect(card.querySelector('.agent-ask-detail')).toHaveTextContent('Read the fs API page');
   });
 
@@ -65,11 +67,11 @@ describe("an external agent's own question", () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      '“Yes” ← Allow once',
-      '“Always” ← Allow for this session',
-      '“No” ← Deny',
-      '“Never” ← Deny',
-      '“Maybe” ← no button (kind ponder)',
+      'Allow once answers “Yes”',
+      'Allow for this session answers “Always”',
+      'Deny answers “No”',
+      'Deny answers “Never”',
+      '“Maybe” has no button (its kind, ponder, is not one ACP names)',
     ]);
     const card = screen.getByRole('region', { name: LABEL });
     for (const name of ['Allow once', 'Allow for this session', 'Deny']) {

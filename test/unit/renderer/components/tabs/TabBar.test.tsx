@@ -88,7 +88,7 @@ describe('the tab of a session an external agent drives', () => {
     seedSession(store, { id: 'b', title: 'web' });
     for (const id of ['a', 'b']) store.getState().openTab(id);
     renderFrame(<TabBar />, { store });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['apiClaude Code 0.10.0', 'web']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['api · Claude Code 0.10.0', 'web']);
     expect(screen.getByRole('tab', { name: /api/ })).toHaveAccessibleName('api · Claude Code 0.10.0 (idle)');
   });
 });
