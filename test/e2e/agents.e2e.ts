@@ -103,7 +103,7 @@ describe('external agents in the window', () => {
       .getByText('api.anthropic.com')
       .waitFor();
     await card.getByText('Its writes and commands come through the gate as cards').waitFor();
-    expect(await page.getByRole('tab', { name: /limit test · Claude Code 0\.9\.0/ }).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: /limit test · Claude Code 0\.10\.0/ }).count()).toBe(1);
     await armed(card);
     const reports = await shotAndAxe(page, card, `start-card-${scheme}`);
     await page.screenshot({ path: path.join(SHOTS, `agents-start-frame-${scheme}.png`) });

@@ -39,11 +39,14 @@ export function AgentStartCard({ body, inRecord }: CardViewProps<AgentStartCardB
 /** What holds for an external agent: the same sentences Settings → Agents says. */
 export function AgentHolds() {
   return (
-    <ul className="card-sandbox agent-holds" aria-label="What holds for an external agent">
-      {AGENT_HOLDS.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
+    <div className="card-sandbox">
+      <span className="card-sandbox-lead">What holds for it:</span>
+      <ul className="agent-holds" aria-label="What holds for an external agent">
+        {AGENT_HOLDS.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -102,7 +102,7 @@ const summary = summaryOf({
   workspace: WORKSPACE,
   status: 'waiting',
   waiting: 1,
-  agent: { id: 'claude-code', label: 'Claude Code', version: '0.9.0' },
+  agent: { id: 'claude-code', label: 'Claude Code', version: '0.10.0' },
 });
 store.getState().setSettings({ ...SETTINGS_NONE, home: '/home/me' });
 store.getState().setSummaries([summary]);
