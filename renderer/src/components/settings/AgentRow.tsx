@@ -34,6 +34,8 @@ export function AgentRow({
   const run = async (action: Action) => {
     if (action.kind === 'install') agents.clearProgress(agent.id);
     const reply = await acting.run(action);
+    // Done: the versions line says what is installed now, and no bar is left half way.
+    if (reply.ok) agents.clearProgress(agent.id);
     // A failed install may still have changed what is installed; the list says what is.
     agents.refresh();
     return reply;

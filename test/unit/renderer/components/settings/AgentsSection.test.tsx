@@ -100,6 +100,20 @@ describe('Settings → Agents', () => {
     expect(fake.requestsOf('agents.list')).toHaveLength(2);
   });
 
+  it('leaves no bar half way once the install answered, even without a last push', async () => {
+    const fake = createFakeApi();
+    fake.respond('agents.install', async ({ id }) => {
+      fake.push({ name: 'agents.progress', payload: { id, phase: 'checking', line: 'asking it to initialize' } });
+      return { ok: true, data: { version: '0.10.0' } };
+    });
+    renderSection(fake);
+    const claude = await screen.findByRole('listitem', { name: 'Claude Code' });
+    await userEvent.click(within(claude).getByRole('button', { name: 'Install' }));
+    await waitFor(() => expect(fake.requestsOf('agents.list')).toHaveLength(2));
+    expect(within(row('Claude Code')).queryByRole('progressbar')).toBeNull();
+    expect(row('Claude Code')).not.toHaveTextContent('asking it to initialize');
+  });
+
   it('says why an install failed, in the pushed line and the reply', async () => {
     const fake = createFakeApi();
     fake.respond('agents.install', async () => {
