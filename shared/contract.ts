@@ -9,6 +9,7 @@ import './zod-jitless.js';
 import type { EditPreview, EditsDiff } from './card-edits.js';
 import type { DiffBase } from './diff/edit-preview.js';
 import type { Answer } from './cards.js';
+import { AGENT_IDS, type AgentListing, type AgentProgress, type SessionAgent } from './agents.js';
 import type { ChangesView, RestoreOutcome } from './checkpoints.js';
 import type { ContextPreview } from './context-preview.js';
 import type { SessionEvent } from './events.js';
@@ -30,6 +31,11 @@ const editedText = z
 /** A workspace-relative path as the checkpoints name it. */
 const relPath = z.string().min(1).max(4096);
 const cells = z.int().min(1).max(TERMINAL_MAX_CELLS);
+const agentId = z.enum(AGENT_IDS, { error: `agent must be one of: ${AGENT_IDS.join(', ')}` });
+
+/** How many hosts one agent may reach, and how long one name may be (DNS allows 253). */
+export const AGENT_DOMAINS_MAX = 50;
+export const AGENT_DOMAIN_MAX_CHARS = 253;
 
 export const providerSchema = z.enum(['anthropic', 'openai', 'openai-compatible'], {
   error: 'provider must be one of: anthropic, openai, openai-compatible',
@@ -68,7 +74,12 @@ export type ModelConfig = z.infer<typeof modelConfigSchema>;
 
 export const requestSchemas = {
   'sessions.list': z.strictObject({}),
-  'sessions.open': z.strictObject({ workspace: z.string().min(1).max(4096), title: z.string().max(200).optional() }),
+  /** `agent`: an installed external agent drives the session instead of Gatehouse's own (SPEC §14). */
+  'sessions.open': z.strictObject({
+    workspace: z.string().min(1).max(4096),
+    title: z.string().max(200).optional(),
+    agent: agentId.optional(),
+  }),
   'session.state': z.strictObject({ id }),
   'session.events': z.strictObject({ id, sinceSeq: z.number().int().min(0) }),
   'session.send': z.strictObject({
@@ -172,6 +183,24 @@ export const requestSchemas = {
   'terminal.resize': z.strictObject({ terminalId: id, cols: cells, rows: cells }),
   /** Kills the shell and what it started. */
   'terminal.close': z.strictObject({ terminalId: id }),
+  /** Settings → Agents: each agent Gatehouse knows, installed or not (SPEC §14). */
+  'agents.list': z.strictObject({}),
+  /** Installs (or updates to) the pinned version into the data folder; progress comes as `agents.progress`. */
+  'agents.install': z.strictObject({ id: agentId }),
+  /** Removes the installed agent; `home` also removes its private home (its own login and config). */
+  'agents.remove': z.strictObject({ id: agentId, home: z.boolean().optional() }),
+  /** The whole list of hosts the agent's process may reach through the proxy. The host checks each name. */
+  'agents.setDomains': z.strictObject({
+    id: agentId,
+    domains: z
+      .array(
+        z
+          .string()
+          .min(1, 'a domain is empty')
+          .max(AGENT_DOMAIN_MAX_CHARS, `a domain is longer than ${AGENT_DOMAIN_MAX_CHARS} characters`),
+      )
+      .max(AGENT_DOMAINS_MAX, `at most ${AGENT_DOMAINS_MAX} domains`),
+  }),
 } as const;
 
 export type CallName = keyof typeof requestSchemas;
@@ -189,6 +218,8 @@ export interface SessionSummary {
   waiting: number;
   /** A summary of the history is being written now (the session.compacting push says when it starts and ends). */
   compacting?: boolean;
+  /** The external agent that drives the session, at the version it was opened with; absent: Gatehouse's own. */
+  agent?: SessionAgent;
 }
 
 export interface SettingsView {
@@ -280,6 +311,10 @@ export interface CallResponses {
   'mcp.list': McpOverview;
   'mcp.restart': McpOverview;
   'mcp.setEnabled': McpOverview;
+  'agents.list': { agents: AgentListing[] };
+  'agents.install': { version: string };
+  'agents.remove': { removed: true };
+  'agents.setDomains': { domains: string[] };
 }
 
 /**
@@ -342,6 +377,8 @@ export interface PushEvents {
   'app.focusSession': { id: string };
   /** A session's MCP servers changed state; ask mcp.list for the new one. */
   'mcp.changed': { id: string };
+  /** An agent's install, update or removal as it goes (Settings → Agents' progress bar). */
+  'agents.progress': AgentProgress;
 }
 
 export type PushName = keyof PushEvents;

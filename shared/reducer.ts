@@ -57,6 +57,8 @@ export type TranscriptItem =
     }
   | { kind: 'hook'; seq: number; argv: string[]; ok: boolean; exitCode: number | null; output: string }
   | { kind: 'result'; seq: number; turnId: string; summary: string }
+  /** An external agent's plan for a turn, as it last sent it: one checklist per turn. */
+  | { kind: 'plan'; seq: number; turnId: string; entries: Extract<SessionEvent, { type: 'plan' }>['entries'] }
   | { kind: 'turn_end'; seq: number; turnId: string; reason: TurnEndReason; message?: string }
   | { kind: 'error'; seq: number; message: string }
   /** Where the model's view of the history changed: results masked, history summarised, or a smaller window learned. */
@@ -268,6 +270,8 @@ function apply(s: SessionState, event: SessionEvent): void {
     case 'result':
       s.transcript.push({ kind: 'result', seq: event.seq, turnId: event.turnId, summary: event.summary });
       return;
+    case 'plan':
+      return applyPlan(s, event);
     case 'turn_ended':
       return applyTurnEnded(s, event);
     case 'error':
@@ -474,6 +478,17 @@ function closeQuestion(s: SessionState, questionId: string, close: { answer: str
     s.transcript[i] = { ...item, ...close };
   }
   setStatus(s);
+}
+
+/**
+ * A plan replaces the turn's earlier one where it stood: the agent sends the whole list on
+ * every change, and one checklist that ticks along reads better than a row per tick.
+ */
+function applyPlan(s: SessionState, event: Extract<SessionEvent, { type: 'plan' }>): void {
+  const at = s.transcript.findIndex((item) => item.kind === 'plan' && item.turnId === event.turnId);
+  const item = { kind: 'plan' as const, seq: event.seq, turnId: event.turnId, entries: event.entries };
+  if (at === -1) s.transcript.push(item);
+  else s.transcript[at] = { ...item, seq: s.transcript[at]!.seq };
 }
 
 function applyTurnEnded(s: SessionState, event: EventOf<'turn_ended'>): void {

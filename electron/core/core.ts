@@ -2,6 +2,7 @@
  * The composition root of the core: everything wired by constructor injection, once,
  * for the Electron shell, the web host and the tests alike. Nothing here is a singleton.
  */
+import type { AgentCalls } from './agents/agent-calls-port.js';
 import { DisposableStore } from './lifecycle.js';
 import { randomUUID } from 'node:crypto';
 import type { ModelConfig, Provider } from '../../shared/contract.js';
@@ -57,6 +58,8 @@ export interface CoreOptions {
   sandbox?: Sandbox;
   /** How long an MCP tool call may go unanswered; MCP_CALL_TIMEOUT_MS unless a test needs less. */
   mcpCallTimeoutMs?: number;
+  /** External agents' install, list and domains (SPEC §14); without it `agents.*` says this build has none. */
+  agents?: AgentCalls;
 }
 
 export interface Core {
@@ -159,6 +162,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox,
     pushes,
     checkpoints,
+    agents: options.agents,
   });
   await host.init();
   const { unreadable } = await sessions.start();

@@ -28,6 +28,8 @@ import { completeFolders } from './paths/folder-completion.js';
 import { errorKindOf } from './error-kind.js';
 import { modelCatalog } from './context/model-catalog.js';
 import { quoteInput, visibleText } from './text/quoted-input.js';
+import { AgentCallError, NO_AGENTS, type AgentCalls } from './agents/agent-calls-port.js';
+import { sessionAgentOf } from './agents/session-agent-of.js';
 
 export interface HostDeps {
   sessions: Sessions;
@@ -52,6 +54,8 @@ export interface HostDeps {
   pushes: Pushes;
   /** The workspaces' checkpoint stores, for Settings' sizes and whether undo runs here. */
   checkpoints?: WorkspaceStores;
+  /** External agents (SPEC §14): install, list, domains. Without it every `agents.*` call is refused in words. */
+  agents?: AgentCalls;
 }
 
 /** The parts of a session the contract's calls are routed to. */
@@ -69,9 +73,18 @@ export class Host {
     const s = deps.sessions;
     /** The session's part a call's prefix names (its cards, questions, servers, context, checkpoints). */
     const part = async <P extends SessionPart>(id: string, name: P): Promise<Session[P]> => (await s.get(id))[name];
+    /** The agents' calls, or the words saying this build has none. */
+    const agents = (): AgentCalls => {
+      if (!deps.agents) throw new AgentCallError(NO_AGENTS);
+      return deps.agents;
+    };
     this.handlers = {
       'sessions.list': () => s.list(),
-      'sessions.open': async ({ workspace, title }) => (await s.create(workspace, title)).summary(),
+      'sessions.open': async ({ workspace, title, agent }) => {
+        // Resolved before the session is made: an agent that cannot start leaves nothing behind.
+        const driver = agent === undefined ? undefined : await sessionAgentOf(deps.agents, agent);
+        return (await s.create(workspace, title, driver)).summary();
+      },
       'session.state': async ({ id }) => {
         const session = await s.get(id);
         return { summary: session.summary(), events: [...session.allEvents()] };
@@ -130,6 +143,14 @@ export class Host {
       'mcp.list': async ({ id }) => (await part(id, 'mcp')).list(),
       'mcp.restart': async ({ id, server }) => (await part(id, 'mcp')).restart(server),
       'mcp.setEnabled': async ({ id, server, enabled }) => (await part(id, 'mcp')).setEnabled(server, enabled),
+      'agents.list': async () => ({ agents: await agents().list() }),
+      'agents.install': ({ id }) =>
+        agents().install(id, (progress) => deps.pushes.emit({ name: 'agents.progress', payload: progress })),
+      'agents.remove': async ({ id, home }) => {
+        await agents().remove(id, { home: home ?? false });
+        return { removed: true };
+      },
+      'agents.setDomains': async ({ id, domains }) => ({ domains: await agents().setDomains(id, domains) }),
     };
   }
 

@@ -7,6 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { AGENT_IDS, type SessionAgent } from '../../../shared/agents.js';
 import type { Grant } from '../../../shared/cards.js';
 import { modelConfigSchema, type ModelConfig } from '../../../shared/contract.js';
 import { writeFileAtomic } from '../files/atomic-file.js';
@@ -28,6 +29,8 @@ export interface SessionMeta {
   createdAt: string;
   updatedAt: string;
   grants: Grant[];
+  /** The external agent that drives the session, at the version it was opened with (SPEC §14). */
+  agent?: SessionAgent;
 }
 
 const grantSchema = z.discriminatedUnion('kind', [
@@ -59,6 +62,7 @@ export const sessionMetaSchema: z.ZodType<SessionMeta> = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   grants: z.array(grantSchema),
+  agent: z.object({ id: z.enum(AGENT_IDS), label: z.string().min(1), version: z.string().min(1) }).optional(),
 });
 
 /** meta.json is missing, not JSON, or not a session's meta. */

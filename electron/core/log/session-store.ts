@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Durability } from './session-log.js';
 import { makePrivateDir, PRIVATE_FILE_MODE, tightenDir, tightenFolder } from '../files/private-files.js';
 import { isSessionId, newSessionId } from './session-id.js';
+import type { SessionAgent } from '../../../shared/agents.js';
 import { MetaError, readMeta, writeMeta, type ModelRef, type SessionMeta } from './session-meta.js';
 import { EVENTS_FILE, sessionPaths, sessionsDir, type SessionPaths } from './session-paths.js';
 import { SessionRecord } from './session-record.js';
@@ -26,6 +27,8 @@ export interface NewSession {
   workspace: string;
   title: string;
   model: ModelRef | null;
+  /** The external agent that drives it (SPEC §14); absent: Gatehouse's own runner. */
+  agent?: SessionAgent;
 }
 
 /** A folder under sessions/ whose meta could not be used, and why. */
@@ -76,6 +79,7 @@ export class SessionStore {
       title: init.title,
       workspace: init.workspace,
       model: init.model,
+      ...(init.agent ? { agent: init.agent } : {}),
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
       grants: [],

@@ -2,6 +2,7 @@
  * What a session is made from: its record on disk (info, events, files), its workspace or
  * why it has none, and the app's services it uses (chat, diff, checkpoints, MCP, a driver).
  */
+import type { SessionAgent } from '../../../shared/agents.js';
 import type { Grant } from '../../../shared/cards.js';
 import type { ModelConfig, Push } from '../../../shared/contract.js';
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
@@ -35,6 +36,8 @@ export interface SessionInfo {
   model: ModelConfig | null;
   createdAt: string;
   updatedAt: string;
+  /** The external agent that drives it (SPEC §14); absent: the native runner. */
+  agent?: SessionAgent;
 }
 
 export interface SessionDeps {

@@ -5,6 +5,7 @@
  * process stopped is resumed or marked interrupted.
  */
 import path from 'node:path';
+import type { SessionAgent } from '../../../shared/agents.js';
 import type { Grant } from '../../../shared/cards.js';
 import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
 import { foldEvents } from '../../../shared/reducer.js';
@@ -84,7 +85,8 @@ export class Sessions {
     return this.unreadable;
   }
 
-  async create(workspaceDir: string, title?: string): Promise<Session> {
+  /** `agent`: the external agent that drives it (SPEC §14), kept in meta.json and the summary. */
+  async create(workspaceDir: string, title?: string, agent?: SessionAgent): Promise<Session> {
     if (!path.isAbsolute(workspaceDir)) throw new SessionError(`workspace must be an absolute path: ${workspaceDir}`);
     let workspace: Workspace;
     try {
@@ -98,6 +100,7 @@ export class Sessions {
       workspace: workspace.root,
       title: title?.trim() || path.basename(workspace.root) || workspace.root,
       model: null,
+      ...(agent ? { agent } : {}),
     });
     const session = this.build(record, { workspace });
     this.open.set(record.id, session);
@@ -179,6 +182,7 @@ export class Sessions {
         createdAt: meta.createdAt,
         // Appends do not rewrite meta.json, so the log's last event can be newer.
         updatedAt: latest(meta.updatedAt, events.at(-1)?.ts),
+        ...(meta.agent ? { agent: meta.agent } : {}),
       },
       events,
       files: {

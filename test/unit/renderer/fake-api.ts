@@ -23,6 +23,7 @@ import {
   type SessionSummary,
   type SettingsView,
 } from '../../../shared/contract';
+import type { AgentId, AgentListing } from '../../../shared/agents';
 import type { ContextPreview } from '../../../shared/context-preview';
 import type { EventPayload, SessionEvent } from '../../../shared/events';
 import type { ModelCatalog } from '../../../shared/model-facts';
@@ -108,6 +109,21 @@ export function summaryOf(overrides: Partial<SessionSummary> & { id: string }): 
 /** The default `mcp.*` answer: a session with no MCP servers and a clean config. */
 export const MCP_NONE: McpOverview = { servers: [], problems: [], userConfig: '/home/me/.config/gatehouse/mcp.json' };
 
+/** One agent as Settings → Agents lists it: Claude Code, not installed, unless overridden. */
+export function agentListing(overrides: Partial<AgentListing> & { id: AgentId }): AgentListing {
+  const known: Record<AgentId, Pick<AgentListing, 'label' | 'keyVariable' | 'domains'>> = {
+    'claude-code': { label: 'Claude Code', keyVariable: 'ANTHROPIC_API_KEY', domains: ['api.anthropic.com'] },
+    'gemini-cli': {
+      label: 'Gemini CLI',
+      keyVariable: 'GEMINI_API_KEY',
+      domains: ['generativelanguage.googleapis.com'],
+    },
+    codex: { label: 'Codex', keyVariable: 'OPENAI_API_KEY', domains: ['api.openai.com'] },
+    opencode: { label: 'opencode', keyVariable: 'OPENAI_API_KEY', domains: [] },
+  };
+  return { ...known[overrides.id], pinned: '0.10.0', installed: null, gated: true, keySet: false, ...overrides };
+}
+
 let nextMessage = 1;
 
 function defaultData(name: CallName, request: Record<string, unknown>): unknown {
@@ -164,6 +180,14 @@ function defaultData(name: CallName, request: Record<string, unknown>): unknown 
       return MCP_NONE;
     case 'session.changes':
       return { files: [], undo: { ok: true } };
+    case 'agents.list':
+      return { agents: [] };
+    case 'agents.install':
+      return { version: '0.0.0' };
+    case 'agents.remove':
+      return { removed: true };
+    case 'agents.setDomains':
+      return { domains: request.domains };
     case 'session.undo':
     case 'session.redo':
     case 'session.rewind':

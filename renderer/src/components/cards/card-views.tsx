@@ -6,6 +6,8 @@
  */
 import type { ComponentType } from 'react';
 import { describeCard, type CardBody } from '../../../../shared/cards';
+import { AgentAskCard, AgentAskRecordSubject } from './AgentAskCard';
+import { AgentStartCard, AgentStartRecordNote, AgentStartRecordSubject } from './AgentStartCard';
 import { ArgvTokens } from './ArgvTokens';
 import type { CardViewProps } from './card-view-props';
 import { CommandCard } from './CommandCard';
@@ -84,6 +86,19 @@ export const CARD_VIEWS: { readonly [K in CardKind]: CardView<BodyOf<K>> } = {
     Warnings: McpServerWarnings,
     reasked: "The server's config changed after the last card; this is its start as it is now.",
     staleWhat: 'server config',
+  },
+  agent_start: {
+    Body: AgentStartCard,
+    RecordSubject: AgentStartRecordSubject,
+    RecordNote: AgentStartRecordNote,
+    reasked: "The agent's launch changed after the last card; this is its start as it is now.",
+    staleWhat: 'launch',
+  },
+  agent_ask: {
+    Body: AgentAskCard,
+    RecordSubject: AgentAskRecordSubject,
+    reasked: 'The agent asked again after the last card; this is its question as it is now.',
+    staleWhat: 'question',
   },
 };
 

@@ -66,7 +66,7 @@ function SessionServers({ id, workspace }: { id: string; workspace: string | und
         <NoServers userConfig={shown(userConfig)} />
       ) : (
         <>
-          <ul className="mcp-server-list">
+          <ul className="stack-list mcp-server-list">
             {servers.map((server) => (
               <ServerItem key={`${server.scope}:${server.name}`} server={server} shown={shown} act={act} />
             ))}

@@ -2,7 +2,8 @@
  * Settings: the model (provider, id picked from the known models or typed, base URL, output
  * cap, and the window and prices of a model the table lacks), a test of that setting before it
  * is saved, each provider's key, notifications, whether commands run confined, the
- * checkpoints' room and limit, and the MCP servers of the session in the active tab.
+ * checkpoints' room and limit, the MCP servers of the session in the active tab, and the
+ * external agents (install, versions, domains).
  */
 import { useState, type FormEvent } from 'react';
 import { providerSchema, type ModelConfig, type Provider } from '../../../../shared/contract';
@@ -14,6 +15,7 @@ import { keySourceWords } from './key-source';
 import { KeyField } from './KeyField';
 import { CheckpointsField } from './CheckpointsField';
 import { CommandsField } from './CommandsField';
+import { AgentsSection } from './AgentsSection';
 import { McpServersSection } from './McpServers';
 import { formFrom, modelFrom, type ModelForm } from './model-form';
 import { ModelOverrides } from './ModelOverrides';
@@ -134,6 +136,7 @@ function SettingsForm() {
       {view.sandbox !== undefined && <CommandsField view={view} />}
       {view.checkpoints !== undefined && <CheckpointsField view={view} checkpoints={view.checkpoints} />}
       <McpServersSection />
+      <AgentsSection />
     </div>
   );
 }

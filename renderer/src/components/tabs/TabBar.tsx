@@ -56,8 +56,15 @@ export function TabBar() {
           const entry = sessions[id];
           const active = id === activeId;
           const title = entry?.summary.title ?? id;
+          const agent = entry?.summary.agent;
+          // The agent that drives it, at the version it was opened with (SPEC §14).
+          const named = agent ? `${title} · ${agent.label} ${agent.version}` : title;
           return (
-            <div key={id} className={`tab${active ? ' tab-active' : ''}`} role="presentation">
+            <div
+              key={id}
+              className={`tab${active ? ' tab-active' : ''}${agent ? ' tab-with-agent' : ''}`}
+              role="presentation"
+            >
               <button
                 type="button"
                 role="tab"
@@ -66,7 +73,7 @@ export function TabBar() {
                 aria-controls={active ? SESSION_PANEL_ID : undefined}
                 tabIndex={active ? 0 : -1}
                 className="tab-label"
-                aria-label={entry ? `${title} (${STATUS_WORDS[statusOf(entry)]})` : title}
+                aria-label={entry ? `${named} (${STATUS_WORDS[statusOf(entry)]})` : named}
                 aria-keyshortcuts="Delete"
                 title={entry?.summary.workspace}
                 onClick={() => activateTab(id)}
@@ -74,6 +81,10 @@ export function TabBar() {
               >
                 {entry && <StateMark status={statusOf(entry)} />}
                 <span className="tab-title">{title}</span>
+                {agent && (
+                  // " · " is shown too: the visible text stays the start of the tab's name (axe).
+                  <span className="tab-agent">{` · ${agent.label} ${agent.version}`}</span>
+                )}
               </button>
               {/* For the pointer only. A tablist may hold nothing but tabs (axe: aria-required-children),
                   so this is no button there; keys close the tab with Delete or Ctrl/Cmd+W. */}

@@ -7,10 +7,12 @@ import { VisibleText } from '../cards/VisibleText';
 import { CheckpointDivider } from '../changes/CheckpointDivider';
 import { HookChangesRow } from '../changes/HookChangesRow';
 import { Rewound, type RewoundMark } from '../changes/Rewound';
+import { AGENT_TOOL, AgentToolRow } from './AgentToolRow';
 import { ContextDivider } from './ContextDivider';
 import { Markdown } from './Markdown';
 import { mcpToolParts } from '../../../../shared/mcp-tool-name';
 import { MessageRow } from './MessageRow';
+import { PlanRow } from './PlanRow';
 import { ToolRow } from './ToolRow';
 import { TurnEndRow } from './TurnEndRow';
 import { UserMessageRow } from './UserMessageRow';
@@ -53,6 +55,8 @@ function RowOfKind({ sessionId, workspace, item, liveOutput, turnUsage, marks }:
     case 'assistant':
       return <MessageRow role="assistant" text={item.text} />;
     case 'tool':
+      // An agent's own read or search: the gate holds none of it, so no card and no details.
+      if (item.tool === AGENT_TOOL) return <AgentToolRow item={item} />;
       return <ToolRow sessionId={sessionId} workspace={workspace} item={item} live={liveOutput[item.toolCallId]} />;
     case 'card':
       return (
@@ -83,6 +87,8 @@ function RowOfKind({ sessionId, workspace, item, liveOutput, turnUsage, marks }:
           <Markdown text={item.summary} />
         </div>
       );
+    case 'plan':
+      return <PlanRow item={item} />;
     case 'turn_end':
       return <TurnEndRow item={item} usage={turnUsage} changedFiles={marks.changedFiles} undone={marks.undone} />;
     case 'context':

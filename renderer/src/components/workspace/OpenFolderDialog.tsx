@@ -1,12 +1,14 @@
 /**
  * Ctrl/Cmd+O: type or paste a folder's path (with completion: arrow keys pick, Tab or Enter
- * takes the pick), or choose a recent workspace; Enter opens a session on it in a new tab.
+ * takes the pick), or choose a recent workspace; Enter opens a session on it in a new tab,
+ * driven by Gatehouse's own agent or by the external agent picked.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { Combobox } from '../frame/Combobox';
 import { Dialog } from '../frame/Dialog';
+import { AgentPicker, type AgentChoice } from './AgentPicker';
 import { recentWorkspaces } from './recent-workspaces';
 import { useFolderCompletion } from './useFolderCompletion';
 import { useOpenSession } from './useOpenSession';
@@ -16,7 +18,8 @@ export function OpenFolderDialog() {
   const sessions = useAppStore((s) => s.sessions);
   const recent = useMemo(() => recentWorkspaces(sessions), [sessions]);
   const openSession = useOpenSession();
-  const opening = useCall((_api, folder: string) => openSession(folder));
+  const [agent, setAgent] = useState<AgentChoice>('');
+  const opening = useCall((_api, folder: string) => openSession(folder, agent || undefined));
   const [path, setPath] = useState('');
   const suggestions = useFolderCompletion(path);
 
@@ -66,6 +69,7 @@ export function OpenFolderDialog() {
         <p id="folder-help" className="field-help">
           A folder's full path; ~ is your home. ↑ ↓ pick a suggestion, Tab takes it, Enter opens.
         </p>
+        <AgentPicker value={agent} onChange={setAgent} />
         {opening.error && (
           <p className="dialog-error" role="alert">
             {opening.error}

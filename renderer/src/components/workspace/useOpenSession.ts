@@ -1,17 +1,21 @@
-/** Opens a session on a folder and shows it in a new tab; resolves to the call's reply (an error in words). */
+/**
+ * Opens a session on a folder and shows it in a new tab; resolves to the call's reply (an
+ * error in words). `agent`: an external agent drives it instead of Gatehouse's own (SPEC §14).
+ */
 import { useCallback } from 'react';
+import type { AgentId } from '../../../../shared/agents';
 import type { Reply, SessionSummary } from '../../../../shared/contract';
 import { useApi } from '../../api/api-context';
 import { settled } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 
-export function useOpenSession(): (workspace: string) => Promise<Reply<SessionSummary>> {
+export function useOpenSession(): (workspace: string, agent?: AgentId) => Promise<Reply<SessionSummary>> {
   const api = useApi();
   const upsertSummary = useAppStore((s) => s.upsertSummary);
   const openTab = useAppStore((s) => s.openTab);
   return useCallback(
-    async (workspace: string) => {
-      const reply = await settled(api['sessions.open']({ workspace }));
+    async (workspace: string, agent?: AgentId) => {
+      const reply = await settled(api['sessions.open'](agent ? { workspace, agent } : { workspace }));
       if (reply.ok) {
         upsertSummary(reply.data);
         openTab(reply.data.id);

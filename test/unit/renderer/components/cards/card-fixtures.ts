@@ -153,3 +153,41 @@ export function questionOf(question: string, options?: string[]): QuestionEvent 
     ...(options ? { options } : {}),
   };
 }
+
+/** Claude Code about to start in its jail, as agent-start-card.ts would build it. */
+export function agentStartBody(overrides: Partial<Extract<CardBody, { kind: 'agent_start' }>> = {}): CardBody {
+  return {
+    kind: 'agent_start',
+    agent: 'claude-code',
+    label: 'Claude Code',
+    version: '0.10.0',
+    argv: [
+      '/usr/bin/node',
+      '/home/me/.local/share/gatehouse/agents/claude-code/pkg/node_modules/@zed-industries/claude-code-acp/dist/index.js',
+    ],
+    readOnly: [WORKSPACE, '/usr', '/etc', '/home/me/.local/share/gatehouse/agents/claude-code/pkg'],
+    writable: ['/home/me/.local/share/gatehouse/agents/claude-code/home'],
+    domains: ['api.anthropic.com', 'statsig.anthropic.com'],
+    envNames: ['ANTHROPIC_API_KEY', 'PATH', 'LANG'],
+    fingerprint: 'f'.repeat(64),
+    ...overrides,
+  };
+}
+
+/** Claude Code asking, in its own words, to fetch a page. */
+export function agentAskBody(overrides: Partial<Extract<CardBody, { kind: 'agent_ask' }>> = {}): CardBody {
+  return {
+    kind: 'agent_ask',
+    agent: 'claude-code',
+    label: 'Claude Code',
+    title: 'Fetch https://nodejs.org/api/fs.html',
+    toolKind: 'fetch',
+    detail: 'Read the fs API page to check writeFile’s flags.',
+    options: [
+      { optionId: 'allow', name: 'Yes', kind: 'allow_once' },
+      { optionId: 'always', name: 'Yes, and don’t ask again for this URL', kind: 'allow_always' },
+      { optionId: 'reject', name: 'No, tell Claude what to do differently', kind: 'reject_once' },
+    ],
+    ...overrides,
+  };
+}

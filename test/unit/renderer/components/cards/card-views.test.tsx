@@ -16,7 +16,18 @@ import { PermissionCard } from '../../../../../renderer/src/components/cards/Per
 import { reaskedNote } from '../../../../../renderer/src/components/cards/reasked-note';
 import { createFakeApi } from '../../fake-api';
 import { stubLayout } from '../layout-stub';
-import { SESSION, WORKSPACE, cardOf, commandBody, mcpBody, mcpServerBody, readBody, writeBody } from './card-fixtures';
+import {
+  SESSION,
+  WORKSPACE,
+  agentAskBody,
+  agentStartBody,
+  cardOf,
+  commandBody,
+  mcpBody,
+  mcpServerBody,
+  readBody,
+  writeBody,
+} from './card-fixtures';
 
 stubLayout();
 
@@ -26,6 +37,8 @@ const SAMPLES = {
   command: commandBody(['npm', 'test']) as BodyOf<'command'>,
   mcp: mcpBody() as BodyOf<'mcp'>,
   mcp_server: mcpServerBody() as BodyOf<'mcp_server'>,
+  agent_start: agentStartBody() as BodyOf<'agent_start'>,
+  agent_ask: agentAskBody() as BodyOf<'agent_ask'>,
 } satisfies { [K in CardKind]: BodyOf<K> };
 
 const KINDS = Object.keys(SAMPLES) as CardKind[];

@@ -76,3 +76,19 @@ describe('the tab bar', () => {
     expect(store.getState().dialog).toBe('open-folder');
   });
 });
+
+describe('the tab of a session an external agent drives', () => {
+  it("shows the agent's name and version beside the title, and in the tab's name", () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, {
+      id: 'a',
+      title: 'api',
+      agent: { id: 'claude-code', label: 'Claude Code', version: '0.10.0' },
+    });
+    seedSession(store, { id: 'b', title: 'web' });
+    for (const id of ['a', 'b']) store.getState().openTab(id);
+    renderFrame(<TabBar />, { store });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['api · Claude Code 0.10.0', 'web']);
+    expect(screen.getByRole('tab', { name: /api/ })).toHaveAccessibleName('api · Claude Code 0.10.0 (idle)');
+  });
+});

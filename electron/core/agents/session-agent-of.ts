@@ -1,0 +1,21 @@
+/**
+ * The agent a new session is opened with: an id from `sessions.open` becomes who drives it
+ * and at which version, or a refusal in words. Checked here so a session is never made for
+ * an agent that could not start (not installed, or not held to the gate).
+ */
+import type { AgentId, SessionAgent } from '../../../shared/agents.js';
+import { AgentCallError, NO_AGENTS, type AgentCalls } from './agent-calls-port.js';
+
+export async function sessionAgentOf(agents: AgentCalls | undefined, id: AgentId): Promise<SessionAgent> {
+  if (!agents) throw new AgentCallError(NO_AGENTS);
+  const listing = (await agents.list()).find((a) => a.id === id);
+  if (!listing) throw new AgentCallError(`Gatehouse does not know the agent ${id}`);
+  if (!listing.gated || listing.unavailable) {
+    throw new AgentCallError(
+      `${listing.label} cannot drive a session here: ${listing.unavailable ?? 'it is not held to the gate'}`,
+    );
+  }
+  if (!listing.installed)
+    throw new AgentCallError(`${listing.label} is not installed: install it in Settings → Agents`);
+  return { id, label: listing.label, version: listing.installed.version };
+}

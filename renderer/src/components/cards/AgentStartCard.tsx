@@ -1,0 +1,101 @@
+/**
+ * An external agent about to start (SPEC §14; UI.md card rules 1, 2 and 7): the exact argv
+ * of its jailed process as tokens, the pinned version, what it sees read-only and the one
+ * place it may write, the hosts it may reach, and the names (never the values) of the
+ * variables it is given. Then what holds for it, in the same words Settings says.
+ */
+import type { AgentStartCardBody } from '../../../../shared/cards';
+import { AGENT_HOLDS } from './agent-words';
+import { ArgvTokens } from './ArgvTokens';
+import type { CardViewProps } from './card-view-props';
+import { VisibleText } from './VisibleText';
+import './agent-cards.css';
+
+export function AgentStartCard({ body, inRecord }: CardViewProps<AgentStartCardBody>) {
+  return (
+    <div className="card-body card-body-agent-start">
+      <div className="card-subject">
+        <span className="card-verb">Start</span> <VisibleText className="visible-prose" text={body.label} />{' '}
+        <span className="card-muted">version</span> <VisibleText text={body.version} />
+      </div>
+      <ArgvTokens argv={body.argv} />
+      <Paths label="Sees read-only" paths={body.readOnly} none="Sees nothing of your files." />
+      <Paths label="May write only in" paths={body.writable} none="May write nowhere." />
+      {body.domains.length === 0 ? (
+        <p className="card-detail">No network.</p>
+      ) : (
+        <Names label="May reach only these hosts, through Gatehouse’s proxy" names={body.domains} />
+      )}
+      {body.envNames.length === 0 ? (
+        <p className="card-detail">Is given none of your environment variables.</p>
+      ) : (
+        <Names label="Is given the variables (values not shown)" names={body.envNames} />
+      )}
+      {!inRecord && <AgentHolds />}
+    </div>
+  );
+}
+
+/** What holds for an external agent: the same sentences Settings → Agents says. */
+export function AgentHolds() {
+  return (
+    <div className="card-sandbox">
+      <span className="card-sandbox-lead">What holds for it:</span>
+      <ul className="agent-holds" aria-label="What holds for an external agent">
+        {AGENT_HOLDS.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Paths({ label, paths, none }: { label: string; paths: string[]; none: string }) {
+  if (paths.length === 0) return <p className="card-detail">{none}</p>;
+  return (
+    <div className="card-detail agent-paths">
+      <span>{label}:</span>
+      <ul aria-label={label}>
+        {paths.map((p) => (
+          <li key={p}>
+            <VisibleText className="card-path" text={p} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Names({ label, names }: { label: string; names: string[] }) {
+  return (
+    <div className="card-detail card-mcp-names">
+      <span>{label}:</span>
+      <ul className="chip-list" aria-label={label}>
+        {names.map((name) => (
+          <li key={name} className="card-mcp-env">
+            <VisibleText text={name} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The record's line: "start Claude Code 0.10.0". */
+export function AgentStartRecordSubject({ body, verb }: { body: AgentStartCardBody; verb: string }) {
+  return (
+    <>
+      {verb} <VisibleText className="visible-prose" text={body.label} /> <VisibleText text={body.version} />
+    </>
+  );
+}
+
+/** Under the answered record: where it could reach. */
+export function AgentStartRecordNote({ body }: { body: AgentStartCardBody }) {
+  return (
+    <p className="card-record-sandbox">
+      Jailed: the workspace read-only, writes only in its private home;{' '}
+      {body.domains.length === 0 ? 'no network' : `network only to ${body.domains.join(', ')}`}.
+    </p>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The Open dialog's choice of who drives the new session (SPEC §14): Gatehouse's own agent
+ * by default, or an installed external agent at its installed version. One that is not
+ * installed, or cannot be held to the gate yet, is listed but cannot be picked, with where
+ * to go or why. A build without agents (agents.list refused) shows no choice at all.
+ */
+import { useEffect, useId } from 'react';
+import type { AgentId, AgentListing } from '../../../../shared/agents';
+import { useCall } from '../../api/use-call';
+
+/** What the picker's value means: '' is Gatehouse's own agent. */
+export type AgentChoice = AgentId | '';
+
+export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange: (choice: AgentChoice) => void }) {
+  const selectId = useId();
+  const helpId = useId();
+  const listing = useCall((api) => api['agents.list']({}));
+  const { run } = listing;
+  useEffect(() => void run(), [run]);
+  const agents = listing.data?.agents ?? [];
+  if (agents.length === 0) return null;
+  const picked = agents.find((a) => a.id === value);
+  return (
+    <div className="agent-picker">
+      <label htmlFor={selectId}>Agent</label>
+      <select
+        id={selectId}
+        value={value}
+        aria-describedby={helpId}
+        onChange={(e) => onChange(e.target.value as AgentChoice)}
+      >
+        <option value="">Gatehouse’s own agent</option>
+        {agents.map((agent) => (
+          <option key={agent.id} value={agent.id} disabled={whyNot(agent) !== null}>
+            {optionWords(agent)}
+          </option>
+        ))}
+      </select>
+      <p id={helpId} className="field-help">
+        {picked
+          ? `${picked.label} runs jailed: it sees the workspace read-only, and its writes and commands come to you as cards.`
+          : 'Or an agent you already use, installed in Settings → Agents.'}
+      </p>
+    </div>
+  );
+}
+
+/** Why an agent cannot drive a session now, or null when it can. */
+function whyNot(agent: AgentListing): string | null {
+  if (!agent.gated || agent.unavailable !== undefined) return 'not available yet';
+  if (!agent.installed) return 'install in Settings → Agents';
+  return null;
+}
+
+function optionWords(agent: AgentListing): string {
+  const why = whyNot(agent);
+  return why === null ? `${agent.label} ${agent.installed!.version}` : `${agent.label} (${why})`;
+}
