@@ -2,7 +2,8 @@
  * The composition root of the core: everything wired by constructor injection, once,
  * for the Electron shell, the web host and the tests alike. Nothing here is a singleton.
  */
-import type { AgentCalls } from './agents/agent-calls-port.js';
+import type { AgentCallsPort } from './agents/agent-calls-port.js';
+import { AgentCalls } from './agents/agent-calls.js';
 import { DisposableStore } from './lifecycle.js';
 import { randomUUID } from 'node:crypto';
 import type { ModelConfig, Provider } from '../../shared/contract.js';
@@ -58,8 +59,11 @@ export interface CoreOptions {
   sandbox?: Sandbox;
   /** How long an MCP tool call may go unanswered; MCP_CALL_TIMEOUT_MS unless a test needs less. */
   mcpCallTimeoutMs?: number;
-  /** External agents' install, list and domains (SPEC §14); without it `agents.*` says this build has none. */
-  agents?: AgentCalls;
+  /**
+   * External agents' install, list and domains (SPEC §14): by default the installer into the
+   * data folder; null for a build without them (`agents.*` then says so).
+   */
+  agents?: AgentCallsPort | null;
 }
 
 export interface Core {
@@ -113,6 +117,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Undo, redo and a rewind write and delete in the sandbox's view of the workspace.
     sandbox,
   });
+  // External agents are installed with the person's npm, into the data folder (SPEC §14).
+  const agentCalls =
+    options.agents === undefined
+      ? new AgentCalls({ dataDir: options.dataDir, settings, env: () => options.env, commandEnv: secretFreeEnv })
+      : null;
+  const agents = options.agents === null ? undefined : (options.agents ?? agentCalls ?? undefined);
   const sessions = new Sessions({
     store,
     checkpoints,
@@ -162,7 +172,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox,
     pushes,
     checkpoints,
-    agents: options.agents,
+    agents,
   });
   await host.init();
   const { unreadable } = await sessions.start();
@@ -174,6 +184,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // rest), then the logs, the checkpoint stores (their packing), the diff worker, and the sandbox's proxy.
   const parts = new DisposableStore();
   for (const part of [sandbox, differ, checkpoints, store, sessions, terminals]) parts.add(part);
+  // Disposed first: an install under way is stopped, its previous install kept.
+  if (agentCalls) parts.add({ dispose: () => agentCalls.close() });
   return {
     host,
     sessions,

@@ -28,7 +28,7 @@ import { completeFolders } from './paths/folder-completion.js';
 import { errorKindOf } from './error-kind.js';
 import { modelCatalog } from './context/model-catalog.js';
 import { quoteInput, visibleText } from './text/quoted-input.js';
-import { AgentCallError, NO_AGENTS, type AgentCalls } from './agents/agent-calls-port.js';
+import { AgentCallError, NO_AGENTS, type AgentCallsPort } from './agents/agent-calls-port.js';
 import { sessionAgentOf } from './agents/session-agent-of.js';
 
 export interface HostDeps {
@@ -55,7 +55,7 @@ export interface HostDeps {
   /** The workspaces' checkpoint stores, for Settings' sizes and whether undo runs here. */
   checkpoints?: WorkspaceStores;
   /** External agents (SPEC §14): install, list, domains. Without it every `agents.*` call is refused in words. */
-  agents?: AgentCalls;
+  agents?: AgentCallsPort;
 }
 
 /** The parts of a session the contract's calls are routed to. */
@@ -74,7 +74,7 @@ export class Host {
     /** The session's part a call's prefix names (its cards, questions, servers, context, checkpoints). */
     const part = async <P extends SessionPart>(id: string, name: P): Promise<Session[P]> => (await s.get(id))[name];
     /** The agents' calls, or the words saying this build has none. */
-    const agents = (): AgentCalls => {
+    const agents = (): AgentCallsPort => {
       if (!deps.agents) throw new AgentCallError(NO_AGENTS);
       return deps.agents;
     };

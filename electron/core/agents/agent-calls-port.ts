@@ -6,7 +6,7 @@
 import type { AgentId, AgentListing, AgentProgress } from '../../../shared/agents.js';
 import type { ErrorKind } from '../error-kind.js';
 
-export interface AgentCalls {
+export interface AgentCallsPort {
   /** Every agent Gatehouse knows, installed or not, with its domains and whether its key is set. */
   list(): Promise<AgentListing[]>;
   /** Installs (or updates to) the pinned version; resolves with the version installed. */

@@ -13,6 +13,7 @@ import type { InstalledAgent } from './agent-folder.js';
 import { AgentInstallError, AgentInstalls, type NpmTools } from './agent-installs.js';
 import type { AgentSpec } from './agent-spec.js';
 import path from 'node:path';
+import type { AgentCallsPort } from './agent-calls-port.js';
 
 export interface AgentCallsDeps {
   dataDir: string;
@@ -27,7 +28,7 @@ export interface AgentCallsDeps {
   timeoutMs?: number;
 }
 
-export class AgentCalls {
+export class AgentCalls implements AgentCallsPort {
   private readonly installs: AgentInstalls;
   private readonly catalog: (id: AgentId) => AgentSpec;
 
@@ -47,30 +48,31 @@ export class AgentCalls {
     return Promise.all(AGENT_IDS.map((id) => this.listing(id, missing)));
   }
 
-  /** Installs (or updates to) the pinned version; resolves with the agent's listing once it is in place. */
-  async install(id: unknown, onProgress: (p: AgentProgress) => void): Promise<AgentListing> {
+  /** Installs (or updates to) the pinned version; resolves with the version in place. */
+  async install(id: unknown, onProgress: (p: AgentProgress) => void): Promise<{ version: string }> {
     const spec = this.spec(id);
     if (spec.gated !== true) throw new AgentInstallError(`${spec.label} ${spec.gated.reason}`);
     await this.installs.install(spec, onProgress);
-    return this.listingOf(spec.id);
+    const installed = await this.installs.installed(spec);
+    if (!installed) throw new AgentInstallError(`${spec.label} is not in place after its install`);
+    return { version: installed.version };
   }
 
   /** Removes the install; `{home: true}` removes the agent's HOME with its login as well. */
-  async remove(id: unknown, opts: { home?: boolean } = {}): Promise<AgentListing> {
+  async remove(id: unknown, opts: { home?: boolean } = {}): Promise<void> {
     const spec = this.spec(id);
     await this.installs.remove(spec.id, opts);
-    return this.listingOf(spec.id);
   }
 
-  /** Saves the hosts the agent may reach; a bad list is refused whole, in words. */
-  async setDomains(id: unknown, domains: unknown): Promise<AgentListing> {
+  /** Saves the hosts the agent may reach; a bad list is refused whole, in words. Resolves with the list as stored. */
+  async setDomains(id: unknown, domains: unknown): Promise<string[]> {
     const spec = this.spec(id);
     const problem = agentDomainsProblem(domains);
     if (problem) throw new AgentInstallError(`${spec.label}'s domains were not changed: ${problem}`);
     const agentDomains = { ...this.deps.settings.current().agentDomains };
     agentDomains[spec.id] = normalizeAgentDomains(domains as string[]);
     await this.deps.settings.update({ agentDomains });
-    return this.listingOf(spec.id);
+    return this.domainsOf(spec);
   }
 
   /** What is installed for the agent, whatever its version, or null. */

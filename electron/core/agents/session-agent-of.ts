@@ -4,9 +4,9 @@
  * an agent that could not start (not installed, or not held to the gate).
  */
 import type { AgentId, SessionAgent } from '../../../shared/agents.js';
-import { AgentCallError, NO_AGENTS, type AgentCalls } from './agent-calls-port.js';
+import { AgentCallError, NO_AGENTS, type AgentCallsPort } from './agent-calls-port.js';
 
-export async function sessionAgentOf(agents: AgentCalls | undefined, id: AgentId): Promise<SessionAgent> {
+export async function sessionAgentOf(agents: AgentCallsPort | undefined, id: AgentId): Promise<SessionAgent> {
   if (!agents) throw new AgentCallError(NO_AGENTS);
   const listing = (await agents.list()).find((a) => a.id === id);
   if (!listing) throw new AgentCallError(`Gatehouse does not know the agent ${id}`);

@@ -1,6 +1,6 @@
 /**
  * The host's `agents.*` calls (SPEC §14): refused in words when the build has no agents,
- * routed to the injected AgentCalls when it has, install progress pushed as it goes, bad
+ * routed to the injected AgentCallsPort when it has, install progress pushed as it goes, bad
  * requests refused before they reach the installer, and `sessions.open` with an agent
  * keeps who drives the session in its summary and meta.json, across a restart.
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentId, AgentListing, AgentProgress } from '../../../../../shared/agents.js';
 import type { Push, SessionSummary } from '../../../../../shared/contract.js';
-import type { AgentCalls } from '../../../../../electron/core/agents/agent-calls-port.js';
+import type { AgentCallsPort } from '../../../../../electron/core/agents/agent-calls-port.js';
 import { createCore, type Core, type CoreOptions } from '../../../../../electron/core/core.js';
 
 let root: string | undefined;
@@ -51,7 +51,7 @@ function listing(id: AgentId, over: Partial<AgentListing> = {}): AgentListing {
 }
 
 /** A recording fake of the installer's port. */
-function fakeAgents(agents: AgentListing[]): AgentCalls & { calls: unknown[][] } {
+function fakeAgents(agents: AgentListing[]): AgentCallsPort & { calls: unknown[][] } {
   const calls: unknown[][] = [];
   return {
     calls,
@@ -72,7 +72,7 @@ function fakeAgents(agents: AgentListing[]): AgentCalls & { calls: unknown[][] }
 
 describe('the host and external agents', () => {
   it('answers every agents call in words when the build has none, and opens no agent session', async () => {
-    const c = await boot();
+    const c = await boot({ agents: null });
     for (const [name, payload] of [
       ['agents.list', {}],
       ['agents.install', { id: 'claude-code' }],
