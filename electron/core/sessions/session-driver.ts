@@ -69,6 +69,8 @@ export interface SessionDriver {
    * with a result for every call it logged. Rejects only when the log cannot be written.
    */
   run(turn: DriverTurn): Promise<void>;
+  /** Lets go of what outlives a turn (an external agent's process, the gate's face for it), when the session closes. */
+  dispose?(): Promise<void>;
 }
 
 /** Makes a session's driver from its seam; the session calls it once. */

@@ -243,6 +243,7 @@ export class Session {
     }
     // The servers go with the session, whole process trees (after the turn, which may be calling one).
     await this.parts.servers?.dispose();
+    await this.driver?.dispose?.();
     // Last: the turn's and the servers' final events still fold into the state.
     this.stopFollowingLog();
   }
@@ -268,15 +269,15 @@ export class Session {
   }
 
   private async start(messageId: string, text: string): Promise<void> {
-    const resolved = this.deps.chat(this.info.model);
-    const { model } = resolved;
+    // An external agent brings its own model: only the native runner needs one chosen in Settings.
+    const model = this.info.agent ? null : this.deps.chat(this.info.model).model;
     const turnId = this.deps.newId();
     const controller = new AbortController();
     // Claim the turn before the first await, so a second send queues behind it.
     let release = () => {};
     this.live = { turnId, messageId, controller, done: new Promise<void>((r) => (release = r)) };
     try {
-      if (!this.info.model || !sameModel(this.info.model, model)) {
+      if (model && (!this.info.model || !sameModel(this.info.model, model))) {
         this.info = { ...this.info, model };
         await this.deps.files.saveModel(model);
       }
