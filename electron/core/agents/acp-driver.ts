@@ -66,8 +66,6 @@ interface Live extends LiveTurn {
   updates: TurnUpdates;
   /** Updates are applied one after another, in arrival order. */
   queue: Promise<void>;
-  /** Set once the prompt went: updates before it (a load's replay) are the log's already. */
-  accepting: boolean;
   failed: unknown;
 }
 
@@ -110,7 +108,7 @@ class AcpDriver implements SessionDriver {
   async run(turn: DriverTurn): Promise<void> {
     const { turnId, signal } = turn;
     const updates = new TurnUpdates(this.seam, turnId, this.opts.gateServerName ?? GATE_SERVER_NAME);
-    const live: Live = { turnId, signal, updates, queue: Promise.resolve(), accepting: false, failed: null };
+    const live: Live = { turnId, signal, updates, queue: Promise.resolve(), failed: null };
     this.live = live;
     try {
       if (turn.resume?.card && !(await this.resumeCard(live, turn))) return;
@@ -264,7 +262,8 @@ class AcpDriver implements SessionDriver {
 
   private onUpdate(params: acp.SessionNotification): void {
     const live = this.live;
-    if (!live?.accepting || params.sessionId !== this.link?.sessionId) return;
+    // The session id is set once session/load has returned: the history it replays is the log's already.
+    if (!live || params.sessionId !== this.link?.sessionId) return;
     live.queue = live.queue
       .then(() => live.updates.apply(params.update))
       .catch((err: unknown) => {
@@ -292,7 +291,6 @@ class AcpDriver implements SessionDriver {
    * stops mid-turn ends it with its stderr.
    */
   private async prompt(link: AcpLink, live: Live): Promise<acp.StopReason> {
-    live.accepting = true;
     const request = link.connection.agent.request(acp.methods.agent.session.prompt, {
       sessionId: link.sessionId,
       prompt: [{ type: 'text', text: this.messageText(live.turnId) }],
