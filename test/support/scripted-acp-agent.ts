@@ -9,6 +9,8 @@
  * Run with `node --import tsx test/support/scripted-acp-agent.ts <script.json>`.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import readline from 'node:readline';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 
@@ -58,6 +60,12 @@ export interface AgentScript {
   replay?: string[];
   /** Per prompt, in order; a turn's stop reason is end_turn unless `stop` says otherwise. */
   turns: { steps: ScriptStep[]; stop?: acp.StopReason }[];
+  /**
+   * Puppet mode: a Unix socket where a test plays the agent move by move. At each prompt the
+   * agent says `{"prompt": text}`, then takes one ScriptStep (or `{"finish": true}`) per
+   * line, answering `{"done": true}` after each, and `{"ended": reason}` when the turn ends.
+   */
+  puppet?: string;
 }
 
 const script = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as AgentScript;
@@ -78,6 +86,8 @@ function promptsSoFar(): number {
 }
 
 let cancelled: () => void = () => {};
+/** Set by session/cancel, cleared at each prompt: a puppet turn looks at it between moves. */
+let cancelRequested = false;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function play(step: ScriptStep, ctx: acp.AgentContext, sessionId: string): Promise<acp.StopReason | null> {
@@ -158,6 +168,46 @@ async function answerOf(what: string, ask: () => Promise<unknown>): Promise<void
   }
 }
 
+/** The puppet's line reader and writer, opened at the first prompt and kept for the process's life. */
+let puppet: { next(): Promise<ScriptStep | { finish: true } | null>; say(line: object): void } | null = null;
+
+async function openPuppet(file: string): Promise<NonNullable<typeof puppet>> {
+  const socket = net.connect(file);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const lines = readline.createInterface({ input: socket })[Symbol.asyncIterator]();
+  return {
+    next: async () => {
+      const { value, done } = await lines.next();
+      return done ? null : (JSON.parse(value as string) as ScriptStep | { finish: true });
+    },
+    say: (line) => socket.write(`${JSON.stringify(line)}\n`),
+  };
+}
+
+let pendingMove: Promise<ScriptStep | { finish: true } | null> | null = null;
+
+/** One turn played move by move; a cancel (while waiting for a move, or during one) ends it cancelled. */
+async function puppetTurn(params: acp.PromptRequest, ctx: acp.AgentContext): Promise<acp.StopReason> {
+  puppet ??= await openPuppet(script.puppet!);
+  const p = puppet;
+  const text = params.prompt.map((b) => (b.type === 'text' ? b.text : '')).join('');
+  p.say({ prompt: text });
+  const cancel = new Promise<'cancelled'>((r) => (cancelled = () => r('cancelled')));
+  for (;;) {
+    // A move asked for but not yet come stays asked for: a cancelled turn must not drop the next turn's move.
+    pendingMove ??= p.next();
+    const move = cancelRequested ? 'cancelled' : await Promise.race([pendingMove, cancel]);
+    if (move !== 'cancelled') pendingMove = null;
+    if (move === 'cancelled' || move === null || 'finish' in move) {
+      const reason = move === 'cancelled' || move === null ? 'cancelled' : 'end_turn';
+      p.say({ ended: reason });
+      return reason;
+    }
+    await play(move, ctx, params.sessionId);
+    p.say({ done: true });
+  }
+}
+
 const init = script.initialize;
 const app = acp
   .agent({ name: 'scripted-acp-agent' })
@@ -189,6 +239,11 @@ const app = acp
     return {};
   })
   .onRequest(acp.methods.agent.session.prompt, async ({ params, client: ctx }) => {
+    cancelRequested = false;
+    if (script.puppet) {
+      journal({ method: 'session/prompt', params });
+      return { stopReason: await puppetTurn(params, ctx) };
+    }
     const turn = script.turns[promptsSoFar()];
     journal({ method: 'session/prompt', params });
     for (const step of turn?.steps ?? []) {
@@ -199,6 +254,7 @@ const app = acp
   })
   .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
     journal({ method: 'session/cancel', params });
+    cancelRequested = true;
     cancelled();
   });
 
