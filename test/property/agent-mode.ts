@@ -80,8 +80,10 @@ export class AgentMode {
     const a = (args ?? {}) as Record<string, unknown>;
     const where = (p: unknown) => (typeof p === 'string' && p.length > 0 ? path.resolve(root, p) : null);
     const at = where(a.path);
-    if (tool === 'write_file' && at && typeof a.content === 'string') return { write: { path: at, content: a.content } };
-    if (tool === 'read_file' && at) return { read: { path: at, ...(typeof a.line === 'number' ? { line: a.line } : {}) } };
+    if (tool === 'write_file' && at && typeof a.content === 'string')
+      return { write: { path: at, content: a.content } };
+    if (tool === 'read_file' && at)
+      return { read: { path: at, ...(typeof a.line === 'number' ? { line: a.line } : {}) } };
     if (tool === 'run' && Array.isArray(a.argv)) {
       return { ask: { title: `${ASK_PREFIX}${a.argv.join(' ')}`, kind: 'execute', options: ASK_OPTIONS } };
     }

@@ -45,7 +45,9 @@ export async function runHistory(
 ): Promise<HistoryOutcome> {
   const layout = await makeLayout();
   // The agent's script, journal and socket live apart from the layout, whose every byte the invariants look at.
-  const agent = options.agent ? await AgentMode.start(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-agent-'))) : null;
+  const agent = options.agent
+    ? await AgentMode.start(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-agent-')))
+    : null;
   const tokens = new Tokens();
   const invariants = new Invariants(
     layout.data,
