@@ -17,15 +17,17 @@ import * as acp from '@agentclientprotocol/sdk';
 import type { AgentStartCardBody } from '../../../shared/cards.js';
 import type { SessionAgent } from '../../../shared/agents.js';
 import type { TurnEndReason } from '../../../shared/events.js';
+import type { CardEvent } from '../../../shared/reducer.js';
 import { CancelledError } from '../gate/gate-error.js';
 import type { Planner } from '../gate/permission-gate.js';
 import { loadToolArgs } from '../log/stored-tool-args.js';
 import type { DriverFactory, DriverSeam, DriverTurn, SessionDriver } from '../sessions/session-driver.js';
+import type { ToolResult } from '../tools/tool-def.js';
 import { AcpFs, CANCELLED_CALL, rawReadPlanner, type LiveTurn } from './acp-fs.js';
 import { AcpLink } from './acp-link.js';
 import { AcpPermission } from './acp-permission.js';
 import { TurnUpdates } from './acp-updates.js';
-import { agentPlanner, agentStartCall } from './agent-ask-tool.js';
+import { agentAskCall, agentPlanner, agentStartCall } from './agent-ask-tool.js';
 import type { AgentProcess } from './agent-process.js';
 
 export type { AgentProcess } from './agent-process.js';
@@ -111,10 +113,17 @@ class AcpDriver implements SessionDriver {
     const live: Live = { turnId, signal, updates, queue: Promise.resolve(), failed: null };
     this.live = live;
     try {
-      if (turn.resume?.card && !(await this.resumeCard(live, turn))) return;
+      const resumed = turn.resume?.card ? await this.resumeCard(live, turn.resume.card) : { goOn: true };
+      if (!resumed.goOn) return;
       const link = await this.ready(live);
       if (!link) return;
-      const stop = await this.prompt(link, live);
+      if (resumed.note && !link.loaded) {
+        const why = `${this.opts.agent.label} stopped with the app while its request waited, and it cannot take up its session to be told your answer; send a message to carry on`;
+        await this.end(turnId, 'interrupted', why);
+        return;
+      }
+      const message = this.messageText(turnId);
+      const stop = await this.prompt(link, live, resumed.note ? `${resumed.note}\n\n${message}` : message);
       await this.settleUpdates(live);
       await updates.close();
       await this.end(turnId, ...endOf(signal.aborted ? 'cancelled' : stop));
@@ -128,59 +137,68 @@ class AcpDriver implements SessionDriver {
   /**
    * A card open when the app stopped. The start card is taken up as it was (the turn then
    * goes on: the prompt was never sent). A card raised by a request of the agent's is
-   * answered and carried out, but the process that asked is gone with the app, so the
-   * turn ends there, saying so. Returns whether the turn goes on.
+   * answered and carried out; the process that asked went with the app, so the turn goes
+   * on only with an agent that can load its session, told in words what became of its
+   * request (`note`). Else the turn ends interrupted, saying why.
    */
-  private async resumeCard(live: Live, turn: DriverTurn): Promise<boolean> {
-    const card = turn.resume!.card!;
-    const events = this.seam.record.events();
+  private async resumeCard(live: Live, card: CardEvent): Promise<Resumed> {
     const exec = { signal: live.signal };
     if (card.body.kind === 'agent_start') {
       const call = agentStartCall(live.turnId, card.toolCallId, this.opts.agent.id);
       const r = await this.seam.gate.resume(card, call, exec, this.planner);
-      if (r.ok) return true;
+      if (r.ok) return { goOn: true };
       await this.notStarted(live.turnId, r.error);
-      return false;
+      return { goOn: false };
     }
-    const logged = events.find((e) => e.type === 'tool_call' && e.toolCallId === card.toolCallId);
-    if (card.body.kind === 'agent_ask' || !logged || logged.type !== 'tool_call') {
-      // The agent that asked is gone: its request cannot be answered, so the card is withdrawn.
-      const reason = 'the app restarted; the agent that asked is no longer running';
+    if (card.body.kind === 'agent_ask') {
+      const { kind: _kind, ...asked } = card.body;
+      const call = agentAskCall(live.turnId, card.toolCallId, asked);
+      const r = await this.cancellable(live, () => this.seam.gate.resume(card, call, exec, this.planner));
+      const what = `your permission request "${asked.title}" (${asked.toolKind})`;
+      return { goOn: true, note: restartNote(what, r.ok ? 'the user allowed it' : 'the user did not allow it') };
+    }
+    const logged = this.seam.record.events().find((e) => e.type === 'tool_call' && e.toolCallId === card.toolCallId);
+    if (logged?.type !== 'tool_call') {
+      // A card of no call of this driver's: nothing is left to carry on.
+      const reason = 'the app restarted; the call that raised it is not known';
       this.seam.gate.forget(card.cardId, reason);
       await this.seam.record.append({ type: 'card_withdrawn', cardId: card.cardId, reason });
-      await this.end(
-        live.turnId,
-        'interrupted',
-        `the app stopped while ${this.opts.agent.label} waited on its request`,
-      );
-      return false;
+      await this.end(live.turnId, 'interrupted', `the app stopped while ${this.opts.agent.label} waited on a card`);
+      return { goOn: false };
     }
     const args = await loadToolArgs(logged, { get: (id) => this.seam.record.getBlob(id) });
     const via = logged.tool === 'read_file' ? rawReadPlanner(this.seam.workspace) : undefined;
     const call = { turnId: live.turnId, toolCallId: logged.toolCallId, tool: logged.tool, args };
-    let r;
-    try {
-      r = await this.seam.gate.resume(card, call, exec, via);
-    } catch (err) {
-      if (!(err instanceof CancelledError) && !live.signal.aborted) throw err;
-      r = { ok: false as const, error: CANCELLED_CALL };
-    }
+    const r = await this.cancellable(live, () => this.seam.gate.resume(card, call, exec, via));
     const output = r.ok ? r.output : r.error;
+    const { turnId } = live;
     await this.seam.record.append({
       type: 'tool_result',
-      turnId: live.turnId,
+      turnId,
       toolCallId: logged.toolCallId,
       tool: logged.tool,
       ok: r.ok,
       output,
     });
     if (live.signal.aborted) throw new CancelledError();
-    await this.end(
-      live.turnId,
-      'interrupted',
-      `${this.opts.agent.label} stopped with the app while this card waited, so it cannot be told your answer; send a message to carry on`,
-    );
-    return false;
+    const path = (args as { path?: unknown }).path;
+    const what = `your ${logged.tool === 'read_file' ? 'read' : 'write'} of ${String(path)}`;
+    const outcome = r.ok
+      ? logged.tool === 'read_file'
+        ? 'the user allowed it; read the file again to see it'
+        : 'the user allowed it and the file was written as you asked'
+      : `it was not done: ${r.error}`;
+    return { goOn: true, note: restartNote(what, outcome) };
+  }
+
+  /** A gate call whose cancel is its result, in the words every cancelled call gets. */
+  private async cancellable(live: Live, call: () => Promise<ToolResult>): Promise<ToolResult> {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof CancelledError) && !live.signal.aborted) throw err;
+      return { ok: false, error: CANCELLED_CALL };
+    }
   }
 
   /** The agent running with a session: as it is, or started through the gate. Null when its start was refused (the turn has ended). */
@@ -228,6 +246,7 @@ class AcpDriver implements SessionDriver {
           mcpServers,
         });
         link.sessionId = earlier.agentSessionId;
+        link.loaded = true;
         return;
       } catch {
         // Its session is gone (or it cannot load it after all): a new one, said below.
@@ -290,10 +309,10 @@ class AcpDriver implements SessionDriver {
    * and given a moment to return; after that the process is stopped. A process that
    * stops mid-turn ends it with its stderr.
    */
-  private async prompt(link: AcpLink, live: Live): Promise<acp.StopReason> {
+  private async prompt(link: AcpLink, live: Live, text: string): Promise<acp.StopReason> {
     const request = link.connection.agent.request(acp.methods.agent.session.prompt, {
       sessionId: link.sessionId,
-      prompt: [{ type: 'text', text: this.messageText(live.turnId) }],
+      prompt: [{ type: 'text', text }],
     });
     let timer: NodeJS.Timeout | undefined;
     const cancelled = new Promise<acp.StopReason>((resolve) => {
@@ -351,6 +370,14 @@ class AcpDriver implements SessionDriver {
   private async end(turnId: string, reason: TurnEndReason, message?: string): Promise<void> {
     await this.seam.record.append({ type: 'turn_ended', turnId, reason, ...(message ? { message } : {}) });
   }
+}
+
+/** Where a turn taken up after a restart stands: whether it goes on, and what the agent is told first. */
+type Resumed = { goOn: boolean; note?: string };
+
+/** What a relaunched agent is told of its request that waited across the restart, before the person's message again. */
+function restartNote(what: string, outcome: string): string {
+  return `[Gatehouse] The app restarted while ${what} waited for the user, and your process was restarted with it. Outcome: ${outcome}. Carry on with the user's request, which was:`;
 }
 
 /** How ACP's stop reasons end a turn: a refusal or a limit finishes it, with a line saying which. */

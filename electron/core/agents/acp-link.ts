@@ -28,6 +28,8 @@ export class AcpLink {
   /** Set once the process has exited: the next turn launches a new one. */
   dead = false;
   sessionId = '';
+  /** Its session was taken up with session/load: it remembers the turns before. */
+  loaded = false;
 
   private constructor(
     readonly process: AgentProcess,

@@ -532,7 +532,7 @@ describe('after the app restarts', () => {
   );
 
   it(
-    'a write card is open again and carried out once answered; the agent that asked is gone, so the turn ends interrupted, saying why',
+    'a write card is open again and carried out once answered; an agent that cannot load its session cannot be told, so the turn ends interrupted, saying why',
     async () => {
       const { h, agent, id } = await start({ turns: [{ steps: [] }] });
       agent.script.turns[0]!.steps = [{ write: { path: path.join(h.workspace, 'w.txt'), content: 'w\n' } }];
@@ -544,13 +544,70 @@ describe('after the app restarts', () => {
       const end = await endOf(h, id, since);
       expect(end).toMatchObject({
         reason: 'interrupted',
-        message: expect.stringMatching(/cannot be told your answer/),
+        message: expect.stringMatching(/to be told your answer/),
       });
       expect(await fs.readFile(path.join(h.workspace, 'w.txt'), 'utf8')).toBe('w\n');
       const events = await h.events(id);
       expect(types(events).filter((t) => t === 'tool_call').length).toBe(
         types(events).filter((t) => t === 'tool_result').length,
       );
+    },
+    T,
+  );
+
+  it(
+    'a write card is open again; once answered, an agent that can load its session is relaunched, told the outcome, and carries on',
+    async () => {
+      const { h, agent, id } = await start({
+        initialize: { loadSession: true },
+        turns: [{ steps: [] }, { steps: [{ say: ['carried on'] }] }],
+      });
+      agent.script.turns[0]!.steps = [{ write: { path: path.join(h.workspace, 'w.txt'), content: 'w\n' } }];
+      const since = await send(h, id, 'write w.txt');
+      await answerCard(h, id, 'agent_start', 'allow_once');
+      await h.event(id, 'card', (e) => e.body.kind === 'write');
+      await h.restart();
+      await answerCard(h, id, 'write', 'allow_once');
+      expect(await endOf(h, id, since)).toMatchObject({ reason: 'finished' });
+      expect(await fs.readFile(path.join(h.workspace, 'w.txt'), 'utf8')).toBe('w\n');
+      const journal = await agent.journal();
+      expect(journal.find((j) => j.method === 'session/load')?.params).toMatchObject({ sessionId: 'agent-session-1' });
+      const told = journal.filter((j) => j.method === 'session/prompt')[1]?.params as { prompt: { text: string }[] };
+      expect(told.prompt[0]!.text).toMatch(
+        /restarted while your write of .*w\.txt waited for the user.*the file was written as you asked.*\n\nwrite w\.txt$/s,
+      );
+      const events = await h.events(id);
+      expect(events.find((e) => e.type === 'assistant_text')).toMatchObject({ text: 'carried on' });
+      // The start card of this turn was answered before the restart: the relaunch asks no second one.
+      expect(events.filter((e) => e.type === 'card').map((e) => (e as { body: { kind: string } }).body.kind)).toEqual([
+        'agent_start',
+        'write',
+      ]);
+    },
+    T,
+  );
+
+  it(
+    'an agent_ask card is open again; once answered the agent is told which way',
+    async () => {
+      const options = [
+        { optionId: 'yes', name: 'Allow', kind: 'allow_once' as const },
+        { optionId: 'no', name: 'Reject', kind: 'reject_once' as const },
+      ];
+      const { h, agent, id } = await start({
+        initialize: { loadSession: true },
+        turns: [{ steps: [{ ask: { title: 'Fetch it', kind: 'fetch', options } }] }, { steps: [{ say: ['ok'] }] }],
+      });
+      const since = await send(h, id, 'fetch');
+      await answerCard(h, id, 'agent_start', 'allow_once');
+      await h.event(id, 'card', (e) => e.body.kind === 'agent_ask');
+      await h.restart();
+      await answerCard(h, id, 'agent_ask', 'deny');
+      expect(await endOf(h, id, since)).toMatchObject({ reason: 'finished' });
+      const told = (await agent.journal()).filter((j) => j.method === 'session/prompt')[1]?.params as {
+        prompt: { text: string }[];
+      };
+      expect(told.prompt[0]!.text).toMatch(/your permission request "Fetch it" \(fetch\).*the user did not allow it/s);
     },
     T,
   );
