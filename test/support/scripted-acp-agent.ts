@@ -148,7 +148,8 @@ async function play(step: ScriptStep, ctx: acp.AgentContext, sessionId: string):
   } else if ('unknownUpdate' in step) {
     await ctx.notify('session/update', { sessionId, update: { sessionUpdate: 'something_new', x: 1 } });
   } else if ('waitCancel' in step) {
-    await new Promise<void>((r) => (cancelled = r));
+    // The cancel may have come already (while the client answered a request of this turn).
+    if (!cancelRequested) await new Promise<void>((r) => (cancelled = r));
     return 'cancelled';
   } else if ('hang' in step) {
     await new Promise(() => {});

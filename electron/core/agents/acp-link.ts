@@ -93,6 +93,8 @@ export class AcpLink {
   }
 
   async stop(): Promise<void> {
+    // Dead from now on, not from when the exit is reported: the next turn must not reuse it meanwhile.
+    this.dead = true;
     this.connection.close();
     await this.process.stop();
   }
