@@ -20,6 +20,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const AGENT_FILE = path.join(HERE, 'scripted-acp-agent.ts');
 /** `--import tsx` is resolved from the working folder: the repository's. */
 const REPO = path.resolve(HERE, '..', '..');
+/** A key the agent "was given": a test that prints it on stderr sees it never reach the log. */
+export const PLANTED_KEY = 'sk-planted-0123456789abcdef';
 export const SCRIPTED_AGENT: SessionAgent = { id: 'gemini-cli', label: 'Scripted agent', version: '0.0.1' };
 
 export interface ScriptedAgent {
@@ -73,7 +75,7 @@ export async function scriptedAgent(script: Omit<AgentScript, 'journal'>): Promi
         stdin: 'pipe',
         signal,
       });
-      const p = agentProcessOf(group);
+      const p = agentProcessOf(group, [PLANTED_KEY]);
       started.push(p);
       return p;
     },

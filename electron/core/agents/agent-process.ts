@@ -19,8 +19,12 @@ export interface AgentProcess {
 /** Kept of stderr: enough for the last lines of a stack trace, never a flood. */
 const STDERR_TAIL_BYTES = 4096;
 
-/** A process-room group as an agent process: its stderr tail kept, its stop releasing what its sandbox set up. */
-export function agentProcessOf(group: ProcessGroup): AgentProcess {
+/**
+ * A process-room group as an agent process: its stderr tail kept, its stop releasing what
+ * its sandbox set up. `secrets` are values the process was given (its API key): an agent
+ * that prints one on stderr must not put it in the log, so the tail never holds them.
+ */
+export function agentProcessOf(group: ProcessGroup, secrets: readonly string[] = []): AgentProcess {
   const { stdin, stdout, stderr } = group;
   if (!stdin || !stdout) throw new Error('an agent process needs piped stdin and stdout');
   let tail = '';
@@ -34,7 +38,12 @@ export function agentProcessOf(group: ProcessGroup): AgentProcess {
     stdin,
     stdout,
     exited: group.exited,
-    stderrTail: () => tail.trim().split('\n').slice(-10).join('\n'),
+    stderrTail: () => redact(tail, secrets).trim().split('\n').slice(-10).join('\n'),
     stop: () => (stopping ??= group.stop().then(() => group.release())),
   };
+}
+
+/** Every secret's value (of a length that cannot be a common word) replaced by a mark. */
+function redact(text: string, secrets: readonly string[]): string {
+  return secrets.filter((v) => v.length >= 8).reduce((t, v) => t.replaceAll(v, '[redacted]'), text);
 }

@@ -13,6 +13,7 @@ import { foldEvents } from '../../../../../shared/reducer.js';
 import { startHarness, type Harness } from '../core-harness.js';
 import { unconfined } from '../../../../support/unconfined.js';
 import {
+  PLANTED_KEY,
   scriptedAgent,
   scriptedDriver,
   type AgentScript,
@@ -112,7 +113,12 @@ describe('the agent starts only through its start card', () => {
       const { h, agent, id } = await start({
         turns: [
           { steps: [{ say: ['one'] }] },
-          { steps: [{ say: ['about to'] }, { crash: { code: 3, stderr: 'boom: the agent fell over\n' } }] },
+          {
+            steps: [
+              { say: ['about to'] },
+              { crash: { code: 3, stderr: `key ${PLANTED_KEY} rejected\nboom: the agent fell over\n` } },
+            ],
+          },
           { steps: [{ say: ['three'] }] },
         ],
       });
@@ -122,7 +128,9 @@ describe('the agent starts only through its start card', () => {
       since = await send(h, id, 'second');
       const crashed = await endOf(h, id, since);
       expect(crashed.reason).toBe('error');
-      expect(crashed.message).toMatch(/exit code 3.*boom: the agent fell over/s);
+      expect(crashed.message).toMatch(/exit code 3.*key \[redacted\] rejected.*boom: the agent fell over/s);
+      // The key it printed reaches no event.
+      expect(JSON.stringify(await h.events(id))).not.toContain(PLANTED_KEY);
       since = await send(h, id, 'third');
       expect(await endOf(h, id, since)).toMatchObject({ reason: 'finished' });
       const events = await h.events(id);
