@@ -368,6 +368,8 @@ class AcpDriver implements SessionDriver {
   }
 
   private async end(turnId: string, reason: TurnEndReason, message?: string): Promise<void> {
+    // Once the end is being logged, no request of the agent's belongs to the turn any more.
+    if (this.live?.turnId === turnId) this.live = null;
     await this.seam.record.append({ type: 'turn_ended', turnId, reason, ...(message ? { message } : {}) });
   }
 }

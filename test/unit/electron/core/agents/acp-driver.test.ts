@@ -478,6 +478,27 @@ describe("the agent's own permission requests are agent_ask cards", () => {
   );
 });
 
+describe('the live turn, for the gate’s MCP face', () => {
+  it(
+    'is the running turn with its signal while one runs, and none between turns',
+    async () => {
+      const options = [{ optionId: 'yes', name: 'Allow', kind: 'allow_once' as const }];
+      const { h, id, driver } = await start({ turns: [{ steps: [{ ask: { title: 'A', options } }] }] });
+      expect(driver.turn.current()).toBeNull();
+      const since = await send(h, id, 'go');
+      await answerCard(h, id, 'agent_start', 'allow_once');
+      const card = await h.event(id, 'card', (e) => e.body.kind === 'agent_ask');
+      const live = driver.turn.current();
+      expect(live).toMatchObject({ turnId: card.turnId });
+      expect(live?.signal.aborted).toBe(false);
+      await h.call('card.answer', { id, cardId: card.cardId, answer: 'allow_once' });
+      await endOf(h, id, since);
+      expect(driver.turn.current()).toBeNull();
+    },
+    T,
+  );
+});
+
 describe('Cancel', () => {
   it(
     'tells the agent (session/cancel), answers its open request cancelled, and ends the turn cancelled',
