@@ -3,6 +3,7 @@
  * SessionEvent. The main process and the renderer fold them with shared/reducer.ts.
  */
 import type { CardEdits } from './card-edits.js';
+import type { SessionAgent } from './agents.js';
 import type { Answer, CardBody, Grant } from './cards.js';
 import type { ChangedFile, Restoration, Skipped } from './checkpoints.js';
 
@@ -159,7 +160,24 @@ export type EventPayload =
    * model's context skips events messageSeq..(this event) and the message goes back to the
    * composer; with "code" or "both" the workspace went back to before that message's turn.
    */
-  | { type: 'rewind'; messageSeq: number; restore: RewindRestore; code?: Restoration };
+  | { type: 'rewind'; messageSeq: number; restore: RewindRestore; code?: Restoration }
+  /**
+   * An external agent's plan for the turn (ACP `plan` update, SPEC §14): the whole list
+   * each time, the later replacing the earlier.
+   */
+  | { type: 'plan'; turnId: string; entries: PlanEntry[] }
+  /**
+   * The external agent's own session this Gatehouse session talks to: after a restart the
+   * driver asks the agent to load it, where the agent can.
+   */
+  | { type: 'agent_session'; agent: SessionAgent; agentSessionId: string };
+
+/** One step of an agent's plan, as ACP words it. */
+export interface PlanEntry {
+  content: string;
+  status: 'pending' | 'in_progress' | 'completed';
+  priority: 'high' | 'medium' | 'low';
+}
 
 /** What a rewind takes back. */
 export type RewindRestore = 'code' | 'conversation' | 'both';

@@ -7,10 +7,11 @@
  * to that private copy in place. Copying per event (spreading arrays) made a fold of n
  * events O(n²), which turned reopening a long session into seconds.
  */
+import type { SessionAgent } from './agents.js';
 import type { CardEdits } from './card-edits.js';
 import { sameGrant, type Answer, type Grant } from './cards.js';
 import type { ChangedFile } from './checkpoints.js';
-import type { SessionEvent, TurnEndReason } from './events.js';
+import type { PlanEntry, SessionEvent, TurnEndReason } from './events.js';
 
 /** 'interrupted': the last turn ended with reason interrupted (e.g. the app stopped); cleared when a turn starts. */
 export type SessionStatus = 'idle' | 'running' | 'waiting' | 'error' | 'interrupted';
@@ -64,7 +65,9 @@ export type TranscriptItem =
   /** Where the model's view of the history changed: results masked, history summarised, or a smaller window learned. */
   | { kind: 'context'; seq: number; event: ContextEvent }
   /** An MCP tool the session had allowed changed: its grants are void. */
-  | { kind: 'mcp_change'; seq: number; server: string; tool: string; voided: number };
+  | { kind: 'mcp_change'; seq: number; server: string; tool: string; voided: number }
+  /** An external agent's plan for a turn: one row per turn, showing its latest list. */
+  | { kind: 'plan'; seq: number; turnId: string; entries: PlanEntry[] };
 
 export interface ToolCard {
   card: CardEvent;
@@ -124,6 +127,8 @@ export interface SessionState {
   undone: Readonly<Record<string, number>>;
   /** Event ranges a rewind took out of the conversation: the transcript greys them, the model skips them. */
   rewound: { fromSeq: number; toSeq: number }[];
+  /** The external agent's own session, once its driver started one (absent for the native runner). */
+  agentSession?: { agent: SessionAgent; agentSessionId: string };
 }
 
 export function emptyUsage(): UsageTotals {
@@ -310,7 +315,20 @@ function apply(s: SessionState, event: SessionEvent): void {
       return applyRedo(s, event);
     case 'rewind':
       return applyRewind(s, event);
+    case 'plan':
+      return applyPlan(s, event);
+    case 'agent_session':
+      s.agentSession = { agent: event.agent, agentSessionId: event.agentSessionId };
+      return;
   }
+}
+
+/** A turn's plan is one row: a later plan replaces its entries where the first one stood. */
+function applyPlan(s: SessionState, event: Extract<SessionEvent, { type: 'plan' }>): void {
+  const i = s.transcript.findIndex((item) => item.kind === 'plan' && item.turnId === event.turnId);
+  const row = { kind: 'plan' as const, seq: event.seq, turnId: event.turnId, entries: event.entries };
+  if (i < 0) s.transcript.push(row);
+  else s.transcript[i] = { ...row, seq: s.transcript[i]!.seq };
 }
 
 /** A card goes on its call's row when the transcript has one (one call, one row), else on a row of its own. */

@@ -2,10 +2,12 @@
  * A card tells the truth about its call: the real path the reference resolves the
  * call's path to (outside, for a read), the digest of the bytes there now, a proposal
  * that is exactly what the call asks for, the argv and real working folder of a command,
- * the tool and exact arguments of an MCP call, and the config of an MCP server's start.
- * An inside read never gets a card.
+ * the tool and exact arguments of an MCP call, the config of an MCP server's start, the
+ * launch of an agent's start, and an agent's own request as it sent it. An inside read
+ * never gets a card.
  */
-import type { McpServerCardBody } from '../../shared/cards.js';
+import type { AgentAskCardBody, AgentStartCardBody, McpServerCardBody } from '../../shared/cards.js';
+import { ASK_OPTIONS, ASK_PREFIX, PROPERTY_AGENT, PROPERTY_START_BODY } from './agent-mode.js';
 import type { Tree } from './tree.js';
 import { fileBytes } from './tree.js';
 import type { CardEvent, ConsentLedger } from './consent-ledger.js';
@@ -24,9 +26,8 @@ export async function cardTruthful(
 ): Promise<string[]> {
   const body = card.body;
   if (body.kind === 'mcp_server') return startTruthful(root, card.cardId, body);
-  // The runner never starts an agent nor relays one's questions: such a card here is itself the problem.
-  if (body.kind === 'agent_start' || body.kind === 'agent_ask')
-    return [`inv-card: card ${card.cardId} is an agent's (${body.kind})`];
+  if (body.kind === 'agent_start') return agentStartTruthful(card.cardId, body);
+  if (body.kind === 'agent_ask') return agentAskTruthful(card.cardId, body);
   const call = ledger.calls.get(card.toolCallId);
   if (!call) return [];
   const args = (call.args ?? {}) as { path?: string; cwd?: string; argv?: string[] };
@@ -89,6 +90,27 @@ function startTruthful(root: string, cardId: string, body: McpServerCardBody): s
   return JSON.stringify(shown) === JSON.stringify(expected)
     ? []
     : [`inv-card: start card ${cardId} shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`];
+}
+
+/**
+ * An agent's start card shows exactly the launch its driver was given (agent-mode.ts); the
+ * runner never starts one, so in its histories no such card can match.
+ */
+function agentStartTruthful(cardId: string, body: AgentStartCardBody): string[] {
+  return JSON.stringify(body) === JSON.stringify(PROPERTY_START_BODY)
+    ? []
+    : [`inv-card: agent start card ${cardId} shows ${JSON.stringify(body)}, not the driver's launch`];
+}
+
+/** An agent's own request shows its words and its options as the puppet agent sent them. */
+function agentAskTruthful(cardId: string, body: AgentAskCardBody): string[] {
+  const sent =
+    body.agent === PROPERTY_AGENT.id &&
+    body.label === PROPERTY_AGENT.label &&
+    body.toolKind === 'execute' &&
+    body.title.startsWith(ASK_PREFIX) &&
+    JSON.stringify(body.options) === JSON.stringify(ASK_OPTIONS);
+  return sent ? [] : [`inv-card: agent ask card ${cardId} shows ${JSON.stringify(body)}, which the agent never sent`];
 }
 
 /** JSON text written compactly, keys in their order; null when it is not JSON. */

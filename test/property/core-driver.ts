@@ -16,6 +16,7 @@ import { editedText, editRefusal } from './card-edit.js';
 import type { CardEvent } from './consent-ledger.js';
 import { readMetaGrants, type SessionView } from './observation.js';
 import { PuppetChat, tagged } from './puppet-chat.js';
+import type { AgentMode } from './agent-mode.js';
 import { markersWritable } from './markers-sandbox.js';
 import { PLANTED_SECRET, placeheld, type Layout, PLANTED_ENV_SECRET } from './world.js';
 import { MCP_SERVER } from './mcp-world.js';
@@ -59,7 +60,14 @@ export class CoreDriver {
     private readonly callPrefix = 'c',
     /** The workspaces name MCP servers, whose starts a session may be busy with while a card is open. */
     private readonly mcp = false,
+    /** Set when an external agent drives the sessions (agent-mode.ts) instead of the runner. */
+    private readonly agent: AgentMode | null = null,
   ) {}
+
+  /** True when session `s`'s model (or agent) waits for the history's next move. */
+  private waiting(s: number): boolean {
+    return this.agent ? this.agent.puppet.isWaiting(s) : this.puppet.isWaiting(s);
+  }
 
   async boot(): Promise<void> {
     this.answeredOpen.clear();
@@ -88,6 +96,7 @@ export class CoreDriver {
       cipher: null,
       durability: 'none',
       chatFactory: () => this.puppet.client,
+      ...(this.agent ? { driver: this.agent.driverFactory() } : {}),
       onUnexpected: (err) => this.unexpected.push(`unexpected error in the core: ${String(err)}`),
     });
   }
@@ -107,6 +116,7 @@ export class CoreDriver {
 
   async close(): Promise<void> {
     await this.core.dispose().catch(() => undefined);
+    await this.agent?.stopAgents();
   }
 
   private session(s: number): Promise<Session> {
@@ -120,7 +130,8 @@ export class CoreDriver {
       case 'call':
         return this.modelCalls(step.s, step.tool, step.args);
       case 'finish':
-        this.puppet.emit(step.s, [], 'done');
+        if (this.agent) this.agent.puppet.emit(step.s, { finish: true });
+        else this.puppet.emit(step.s, [], 'done');
         return;
       case 'send':
         return this.send(step.s);
@@ -135,6 +146,8 @@ export class CoreDriver {
         return;
       case 'restart':
         await this.core.dispose();
+        // The agents' processes go with the app, as their jails do.
+        await this.agent?.stopAgents();
         await this.boot();
         if (step.answer) await this.answerAtOnce(step.answer, step.edit);
         await this.settle(AFTER_BOOT_MS);
@@ -171,11 +184,15 @@ export class CoreDriver {
   /** The model's next step is this call; an idle session is sent a message first, so the call has a turn. */
   private async modelCalls(s: number, tool: string, args: unknown): Promise<void> {
     const state = (await this.session(s)).snapshot();
-    if (!this.puppet.isWaiting(s) && state.turnId === null && state.queue.length === 0) {
+    if (!this.waiting(s) && state.turnId === null && state.queue.length === 0) {
       await this.send(s);
       await this.settle();
     }
     const input = JSON.parse(placeheld(JSON.stringify(args), this.layout)) as unknown;
+    if (this.agent) {
+      this.agent.puppet.emit(s, this.agent.move(tool, input, this.roots[s]!));
+      return;
+    }
     this.puppet.emit(s, [{ toolCallId: `${this.callPrefix}${++this.calls}`, toolName: tool, input }]);
   }
 
@@ -273,7 +290,8 @@ export class CoreDriver {
    * it again: then the rest must also hold, with no new event, for `stableMs`.
    */
   async settle(stableMs = 0): Promise<string | null> {
-    const deadline = Date.now() + SETTLE_LIMIT_MS;
+    // An agent's process starts (and initializes) within a step: more time to come to rest.
+    const deadline = Date.now() + SETTLE_LIMIT_MS * (this.agent ? 4 : 1);
     let signature: string | null = null;
     let since = 0;
     for (;;) {
@@ -292,7 +310,7 @@ export class CoreDriver {
       const session = await this.session(s);
       const st = session.snapshot();
       const resting =
-        this.puppet.isWaiting(s) ||
+        this.waiting(s) ||
         st.openQuestion !== null ||
         (await this.waitsOnCard(session)) ||
         // A queued message starting logs user_message, then turn_started: not idle in between.

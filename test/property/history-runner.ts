@@ -4,6 +4,9 @@
  * everything, compare with the model.
  */
 import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AgentMode } from './agent-mode.js';
 import type { ProcessGroup } from '../../electron/core/process/process-group.js';
 import { CoreDriver } from './core-driver.js';
 import { startRacer } from './race-zone.js';
@@ -36,8 +39,15 @@ export async function within(work: Promise<unknown>, ms: number): Promise<'done'
   }
 }
 
-export async function runHistory(history: History, options: { dump?: boolean } = {}): Promise<HistoryOutcome> {
+export async function runHistory(
+  history: History,
+  options: { dump?: boolean; agent?: boolean } = {},
+): Promise<HistoryOutcome> {
   const layout = await makeLayout();
+  // The agent's script, journal and socket live apart from the layout, whose every byte the invariants look at.
+  const agent = options.agent
+    ? await AgentMode.start(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-agent-')))
+    : null;
   const tokens = new Tokens();
   const invariants = new Invariants(
     layout.data,
@@ -55,6 +65,7 @@ export async function runHistory(history: History, options: { dump?: boolean } =
     },
     'c',
     history.mcp === true,
+    agent,
   );
   let racer: ProcessGroup | null = null;
   try {
@@ -70,6 +81,7 @@ export async function runHistory(history: History, options: { dump?: boolean } =
     await racer?.stop();
     await racer?.release();
     await within(driver.close(), STEP_LIMIT_MS);
+    await agent?.close();
     await fs.rm(layout.root, { recursive: true, force: true });
   }
 }

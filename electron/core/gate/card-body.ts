@@ -18,6 +18,8 @@ export async function cardBody(plan: Plan, diff: DiffFn, putBlob: PutBlob): Prom
       return { kind: 'read', tool: plan.tool, path: plan.target.real };
     case 'mcp':
     case 'mcp_server':
+    case 'agent_start':
+    case 'agent_ask':
       return plan.body;
     case 'command':
       return commandBody(plan);
@@ -91,6 +93,11 @@ export function staleReason(body: CardBody, fresh: Plan): string | null {
   if ((body.kind === 'mcp' && fresh.kind === 'mcp') || (body.kind === 'mcp_server' && fresh.kind === 'mcp_server')) {
     return fresh.body.fingerprint === body.fingerprint ? null : mcpChange(body.kind);
   }
+  if (body.kind === 'agent_start' && fresh.kind === 'agent_start') {
+    return fresh.body.fingerprint === body.fingerprint ? null : "the agent's launch changed after the card went up";
+  }
+  // The agent's request is its words: planned again they are the same words.
+  if (body.kind === 'agent_ask' && fresh.kind === 'agent_ask') return null;
   if (body.kind === 'command' && fresh.kind === 'command') {
     if (fresh.cwd !== body.cwd) return `the working folder now lands at ${fresh.cwd} instead of ${body.cwd}`;
     return body.sandbox ? sandboxChange(body.sandbox, fresh.sandbox) : null;

@@ -32,6 +32,14 @@ export function grantForPlan(plan: Plan): Grant {
       const { server, source, fingerprint } = plan.body;
       return { kind: 'mcp_server', server, source, fingerprint };
     }
+    // Bound to the launch the card shows: a changed argv, view or domain list asks again.
+    case 'agent_start':
+      return { kind: 'agent_start', agent: plan.body.agent, fingerprint: plan.body.fingerprint };
+    // Bound to the agent's exact words: another title or kind asks again.
+    case 'agent_ask': {
+      const { agent, toolKind, title } = plan.body;
+      return { kind: 'agent_ask', agent, toolKind, title };
+    }
   }
 }
 

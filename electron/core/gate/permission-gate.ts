@@ -114,10 +114,15 @@ export class Gate {
   /**
    * Picks up a card that was open when the process stopped. A write re-checks its
    * digest first: if the file changed meanwhile, the old card is withdrawn and a new one
-   * asks with the diff as it is now.
+   * asks with the diff as it is now. `via` plans a call that is not the model's, as in `run`.
    */
-  async resume(card: CardEvent, modelCall: ToolCall, exec: ExecContext = {}): Promise<ToolResult> {
-    const call = { ...modelCall, via: this.deps.tools };
+  async resume(
+    card: CardEvent,
+    modelCall: ToolCall,
+    exec: ExecContext = {},
+    via: Planner = this.deps.tools,
+  ): Promise<ToolResult> {
+    const call = { ...modelCall, via };
     // The card is open in the log already: it takes an answer from now on (or since expect()).
     const wait = this.cards.resume(card);
     const planned = await this.plan(call);

@@ -52,6 +52,13 @@ const grantSchema = z.discriminatedUnion('kind', [
     source: z.string().min(1),
     fingerprint: z.string().min(1),
   }),
+  z.object({ kind: z.literal('agent_start'), agent: z.string().min(1), fingerprint: z.string().min(1) }),
+  z.object({
+    kind: z.literal('agent_ask'),
+    agent: z.string().min(1),
+    toolKind: z.string().min(1),
+    title: z.string(),
+  }),
 ]);
 
 export const sessionMetaSchema: z.ZodType<SessionMeta> = z.object({

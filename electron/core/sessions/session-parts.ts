@@ -159,7 +159,7 @@ export function driverSeam(
     // Doors, not the objects: a driver cannot reach the gate's maps or the answers' waits.
     gate: {
       run: (call, exec, via) => gate.run(call, exec, via),
-      resume: (card, call, exec) => gate.resume(card, call, exec),
+      resume: (card, call, exec, via) => gate.resume(card, call, exec, via),
       forget: (cardId, reason) => gate.forget(cardId, reason),
     },
     questions: {

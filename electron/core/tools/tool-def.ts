@@ -4,7 +4,15 @@
  * gate can look at a plan before anything touches the disk or starts a process. No tool
  * decides permission itself.
  */
-import type { CommandSandbox, McpCardBody, McpServerCardBody, ReadTool, WriteTool } from '../../../shared/cards.js';
+import type {
+  AgentAskCardBody,
+  AgentStartCardBody,
+  CommandSandbox,
+  McpCardBody,
+  McpServerCardBody,
+  ReadTool,
+  WriteTool,
+} from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { ToolShown } from '../tool-shape/tool-shown.js';
@@ -74,7 +82,27 @@ export interface McpServerPlan {
   args: Record<string, unknown>;
 }
 
-export type Plan = ReadPlan | WritePlan | CommandPlan | McpPlan | McpServerPlan;
+/**
+ * An external agent's start (SPEC §14): always a card unless the session allowed this
+ * agent with this exact launch (the fingerprint). Executing it starts nothing: the
+ * driver launches the process once the gate said yes.
+ */
+export interface AgentStartPlan {
+  kind: 'agent_start';
+  tool: 'agent_start';
+  body: AgentStartCardBody;
+  args: Record<string, unknown>;
+}
+
+/** An agent's own permission request (ACP session/request_permission): a card unless its title and kind were allowed for the session. */
+export interface AgentAskPlan {
+  kind: 'agent_ask';
+  tool: 'agent_ask';
+  body: AgentAskCardBody;
+  args: Record<string, unknown>;
+}
+
+export type Plan = ReadPlan | WritePlan | CommandPlan | McpPlan | McpServerPlan | AgentStartPlan | AgentAskPlan;
 
 export type ToolResult =
   | { ok: true; output: string; details?: Record<string, unknown> }
