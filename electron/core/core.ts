@@ -17,6 +17,7 @@ import type { Durability } from './log/session-log.js';
 import { SessionStore } from './log/session-store.js';
 import { SessionError } from './sessions/session-error.js';
 import { BwrapSandbox } from './sandbox/bwrap-sandbox.js';
+import { ResidentSandboxes } from './process/resident-sandboxes.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import { Sessions } from './sessions/sessions.js';
 import type { DriverFactory } from './sessions/session-driver.js';
@@ -103,6 +104,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       env: options.env,
       extraShown: () => settings.current().shownPlaces,
     });
+  // grep enters a sandbox kept running for its view, rather than starting one per search.
+  const residents = new ResidentSandboxes();
   const checkpoints = new WorkspaceStores({
     dataDir: options.dataDir,
     limitBytes: () => settings.current().checkpointLimitBytes,
@@ -128,6 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     home: options.home,
     commandEnv: secretFreeEnv,
     sandbox: { sandbox, refuseUnconfined: () => settings.current().refuseUnconfined },
+    residents,
     newId: randomUUID,
     emit: (push) => pushes.emit(push),
     // The user's own mcp.json sits in the data folder, which no tool or command reaches without a card.
@@ -167,9 +171,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     attention.seed(await sessions.list());
   }
   // Let go of last first: the shells and the sessions (whose turns and servers use the
-  // rest), then the logs, the checkpoint stores (their packing), the diff worker, and the sandbox's proxy.
+  // rest), then the logs, the checkpoint stores (their packing), the diff worker, the
+  // resident sandboxes grep enters, and the sandbox's proxy.
   const parts = new DisposableStore();
-  for (const part of [sandbox, differ, checkpoints, store, sessions, terminals]) parts.add(part);
+  for (const part of [sandbox, residents, differ, checkpoints, store, sessions, terminals]) parts.add(part);
   return {
     host,
     sessions,

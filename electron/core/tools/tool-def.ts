@@ -7,6 +7,7 @@
 import type { CommandSandbox, McpCardBody, McpServerCardBody, ReadTool, WriteTool } from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
+import type { ResidentSandboxes } from '../process/resident-sandboxes.js';
 import type { ToolShown } from '../tool-shape/tool-shown.js';
 import type { ErrorKind } from '../error-kind.js';
 
@@ -107,6 +108,11 @@ export interface ToolContext {
    * unconfined and its card says why), and whether to refuse those it cannot hold.
    */
   sandbox: ConfinementPolicy;
+  /**
+   * The app's helpers' views kept running: grep enters the one for its view instead of
+   * starting bubblewrap for each search. Absent, each grep starts a sandbox of its own.
+   */
+  residents?: ResidentSandboxes;
 }
 
 /** One tool: a schema for its arguments, a plan step and an execute step. */
