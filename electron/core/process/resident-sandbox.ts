@@ -138,8 +138,11 @@ export class ResidentSandbox {
       },
     };
     this.runs.set(id, live);
-    if (this.dead !== null) live.end({ code: 2, signal: null }, this.dead);
-    else this.send({ id, argv, cwd, env: this.programEnv });
+    // Told after the caller has its streams in hand (it listens once this returns).
+    const dead = this.dead;
+    if (dead !== null) setImmediate(() => live.end({ code: 2, signal: null }, dead));
+    // bubblewrap sets PWD to the folder it starts a command in (--chdir): so is it here.
+    else this.send({ id, argv, cwd, env: { ...this.programEnv, PWD: cwd } });
     return {
       stdout,
       stderr,
