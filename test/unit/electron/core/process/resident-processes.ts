@@ -35,11 +35,16 @@ function commOf(pid: number): string | null {
   }
 }
 
-/** The live processes of a group, by name (`rg`, `node`, `bwrap`, `sleep`). */
+/** The live processes of a group, by name (`rg`, `bwrap`, `sleep`; node names itself `MainThread`). */
 export function groupMembers(pgrp: number): string[] {
+  return groupPids(pgrp).map((p) => p.comm);
+}
+
+/** The live processes of a group, with their host pids. */
+export function groupPids(pgrp: number): { pid: number; comm: string }[] {
   return live()
     .filter((p) => p.pgrp === pgrp)
-    .map((p) => p.comm);
+    .map(({ pid, comm }) => ({ pid, comm }));
 }
 
 /** The live bubblewrap wrappers this process started (a resident's, or a fresh grep's). */

@@ -13,7 +13,7 @@ import { ResidentSandbox, type ResidentRun } from '../../../../../electron/core/
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { readOnlyProfile } from '../../../../../electron/core/sandbox/helper-view.js';
 import type { Confine } from '../../../../../electron/core/sandbox/sandbox.js';
-import { eventually, groupMembers } from './resident-processes.js';
+import { eventually, groupMembers, groupPids } from './resident-processes.js';
 
 let root: string;
 let ws: string;
@@ -102,6 +102,21 @@ describe('a resident sandbox', () => {
     expect(await exit).toMatchObject({ code: null, signal: 'SIGKILL' });
     expect(groupMembers(resident.pid)).not.toContain('sleep');
     expect(resident.alive).toBe(true);
+  });
+
+  it('stops the whole sandbox when its server does not answer a kill', { timeout: 30_000 }, async () => {
+    const resident = await start();
+    const run = resident.run(['sleep', '60'], ws);
+    const exit = outputOf(run);
+    expect(await eventually(() => groupMembers(resident.pid).includes('sleep'))).toBe(true);
+    // The server frozen: it reads no kill and says nothing.
+    const server = groupPids(resident.pid).find((p) => p.comm !== 'bwrap' && p.comm !== 'sleep');
+    process.kill(server!.pid, 'SIGSTOP');
+    run.kill();
+    const ended = await exit;
+    expect(ended.code).toBe(2);
+    expect(ended.err).toMatch(/stopped before it finished/);
+    expect(await eventually(() => groupMembers(resident.pid).length === 0)).toBe(true);
   });
 
   it('ends a run in flight with words when its server dies, and takes no more', { timeout: 30_000 }, async () => {
