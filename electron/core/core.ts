@@ -17,7 +17,7 @@ import type { Durability } from './log/session-log.js';
 import { SessionStore } from './log/session-store.js';
 import { SessionError } from './sessions/session-error.js';
 import { BwrapSandbox } from './sandbox/bwrap-sandbox.js';
-import { ResidentSandboxes } from './process/resident-sandboxes.js';
+import { SpareSandboxes } from './process/spare-sandboxes.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import { Sessions } from './sessions/sessions.js';
 import type { DriverFactory } from './sessions/session-driver.js';
@@ -104,8 +104,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       env: options.env,
       extraShown: () => settings.current().shownPlaces,
     });
-  // grep enters a sandbox kept running for its view, rather than starting one per search.
-  const residents = new ResidentSandboxes();
+  // grep takes a sandbox started ahead for its view, rather than waiting for one to start.
+  const spares = new SpareSandboxes();
   const checkpoints = new WorkspaceStores({
     dataDir: options.dataDir,
     limitBytes: () => settings.current().checkpointLimitBytes,
@@ -131,7 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     home: options.home,
     commandEnv: secretFreeEnv,
     sandbox: { sandbox, refuseUnconfined: () => settings.current().refuseUnconfined },
-    residents,
+    spares,
     newId: randomUUID,
     emit: (push) => pushes.emit(push),
     // The user's own mcp.json sits in the data folder, which no tool or command reaches without a card.
@@ -172,9 +172,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   // Let go of last first: the shells and the sessions (whose turns and servers use the
   // rest), then the logs, the checkpoint stores (their packing), the diff worker, the
-  // resident sandboxes grep enters, and the sandbox's proxy.
+  // spare sandboxes started for grep, and the sandbox's proxy.
   const parts = new DisposableStore();
-  for (const part of [sandbox, residents, differ, checkpoints, store, sessions, terminals]) parts.add(part);
+  for (const part of [sandbox, spares, differ, checkpoints, store, sessions, terminals]) parts.add(part);
   return {
     host,
     sessions,

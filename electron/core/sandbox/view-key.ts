@@ -1,11 +1,12 @@
 /**
- * What makes two sandbox views the same, for a view kept running (process/resident-sandbox.ts):
- * the profile, the working folder and the environment, and what is on disk at each of its
- * places. bubblewrap binds and hides places by what they are when it starts: a shown
- * folder replaced since (renamed away, made again), a hidden place made since (a secret
- * store a command created) or one gone would be seen otherwise by a view started now,
- * so each place's identity (device, inode, kind) is part of the key; a changed key starts
- * a new view. Contents change freely: a bind shows a folder's live contents.
+ * What makes two sandbox views the same, for a sandbox started ahead of its program
+ * (process/spare-sandbox.ts): the profile, the working folder and the environment, and
+ * what is on disk at each of its places. bubblewrap binds and hides places by what they
+ * are when it starts: a shown folder replaced since (renamed away, made again), a hidden
+ * place made since (a secret store a command created) or one gone would be seen otherwise
+ * than by a sandbox started now, so each place's identity (device, inode, kind) is part of
+ * the key; a spare of another key is not used. Contents change freely: a bind shows a
+ * folder's live contents.
  */
 import { promises as fs } from 'node:fs';
 import type { SandboxProfile } from './sandbox.js';

@@ -8,7 +8,7 @@ import { constants as osConstants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { rgPath } from '@vscode/ripgrep';
 import { ProcessGroup, type Confine } from '../process/process-group.js';
-import type { ResidentSandboxes } from '../process/resident-sandboxes.js';
+import type { SpareSandboxes } from '../process/spare-sandboxes.js';
 
 /** Only the start of stderr is kept: enough for ripgrep's error message. */
 const STDERR_MAX_BYTES = 8 * 1024;
@@ -46,10 +46,10 @@ export interface RipgrepRun {
   /** The sandbox's view to run in; absent where no sandbox can run (ripgrep then runs as the app). */
   view?: Confine;
   /**
-   * Sandboxes kept running per view: ripgrep enters the one for its view instead of
-   * starting bubblewrap afresh. Absent, or where none can start, each grep starts its own.
+   * Sandboxes started ahead, per view: ripgrep takes the one made for its view, and the
+   * next starts while it runs. Absent, each grep starts its sandbox when it runs.
    */
-  residents?: ResidentSandboxes;
+  spares?: SpareSandboxes;
 }
 
 /** A started ripgrep, confined or not: its streams, how to kill it at once, and its end. */
@@ -65,7 +65,7 @@ export async function runRipgrep(
   run: RipgrepRun,
   onStdout: (chunk: Buffer) => void,
 ): Promise<RipgrepExit> {
-  const child = run.view ? await startInView(args, run, run.view) : await startPlain(args, run);
+  const child = run.view ? await startConfined(args, run, run.view) : await startPlain(args, run);
   const stderr: Buffer[] = [];
   let stderrBytes = 0;
   const stops = stopWhenAsked(child, run);
@@ -101,28 +101,18 @@ function startPlain(args: readonly string[], run: RipgrepRun): Promise<Started> 
   });
 }
 
-/** ripgrep in the sandbox's view: entered in the view's resident sandbox where one runs, else started afresh. */
-async function startInView(args: readonly string[], run: RipgrepRun, view: Confine): Promise<Started> {
-  const resident = await run.residents?.enter({ confine: view, cwd: run.cwd, env: run.env });
-  if (!resident) return startConfined(args, run, view);
-  // Its exit is ripgrep's own: no wrapper in between to say "bwrap: …" or 128+n.
-  return resident.run([ripgrepPath, ...args], run.cwd);
-}
-
 /**
- * ripgrep in a sandbox of its own. Killed, the whole group goes at once (the wrapper and all
+ * ripgrep in the sandbox's view: in a spare started for it where there is one, else in a
+ * sandbox started now; the same either way. Killed, the whole group goes at once (the wrapper and all
  * inside). bwrap reports ripgrep's exit code as its own, 128+n when signal n ended it; a
  * sandbox that could not set up says "bwrap: …" and exits 1, which would read as "no
  * match", so that is an error here (2, with bwrap's words).
  */
 async function startConfined(args: readonly string[], run: RipgrepRun, view: Confine): Promise<Started> {
-  const group = await ProcessGroup.start({
-    argv: [ripgrepPath, ...args],
-    cwd: run.cwd,
-    env: run.env,
-    stdin: 'ignore',
-    confine: view,
-  });
+  const argv = [ripgrepPath, ...args];
+  const group = run.spares
+    ? await run.spares.run({ confine: view, cwd: run.cwd, env: run.env }, argv)
+    : await ProcessGroup.start({ argv, cwd: run.cwd, env: run.env, stdin: 'ignore', confine: view });
   const stderrHead: Buffer[] = [];
   group.stderr?.on('data', (chunk: Buffer) => {
     if (stderrHead.length < 4) stderrHead.push(chunk);

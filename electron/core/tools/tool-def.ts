@@ -7,7 +7,7 @@
 import type { CommandSandbox, McpCardBody, McpServerCardBody, ReadTool, WriteTool } from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
-import type { ResidentSandboxes } from '../process/resident-sandboxes.js';
+import type { SpareSandboxes } from '../process/spare-sandboxes.js';
 import type { ToolShown } from '../tool-shape/tool-shown.js';
 import type { ErrorKind } from '../error-kind.js';
 
@@ -109,10 +109,10 @@ export interface ToolContext {
    */
   sandbox: ConfinementPolicy;
   /**
-   * The app's helpers' views kept running: grep enters the one for its view instead of
-   * starting bubblewrap for each search. Absent, each grep starts a sandbox of its own.
+   * Sandboxes started ahead for the app's helpers: grep takes the one made for its view
+   * instead of waiting for bubblewrap to start. Absent, each grep starts its own.
    */
-  residents?: ResidentSandboxes;
+  spares?: SpareSandboxes;
 }
 
 /** One tool: a schema for its arguments, a plan step and an execute step. */

@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
-import { ResidentSandboxes } from '../../../../../electron/core/process/resident-sandboxes.js';
+import { SpareSandboxes } from '../../../../../electron/core/process/spare-sandboxes.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { readOnlyProfile } from '../../../../../electron/core/sandbox/helper-view.js';
 import { runRipgrep } from '../../../../../electron/core/tools/ripgrep.js';
@@ -33,7 +33,7 @@ let home: string;
 let dataDir: string;
 let ws: string;
 let sandbox: BwrapSandbox;
-let residents: ResidentSandboxes;
+let spares: SpareSandboxes;
 let confined: ToolContext;
 
 beforeEach(async () => {
@@ -46,22 +46,22 @@ beforeEach(async () => {
   await fs.mkdir(dataDir, { recursive: true });
   await fs.mkdir(ws, { recursive: true });
   sandbox = new BwrapSandbox({ dataDir, home, env: process.env });
-  residents = new ResidentSandboxes();
+  spares = new SpareSandboxes();
   confined = await contextFor(sandbox);
 });
 afterEach(async () => {
-  await residents.dispose();
+  await spares.dispose();
   await sandbox.dispose();
   await fs.rm(root, { recursive: true, force: true });
 });
 
-async function contextFor(s: BwrapSandbox | null, entering = true): Promise<ToolContext> {
+async function contextFor(s: BwrapSandbox | null, ahead = true): Promise<ToolContext> {
   return {
     workspace: await Workspace.open(ws, { dataDir }),
     commandEnv: { PATH: process.env.PATH, HOME: home },
     sandbox: s ? { sandbox: s, refuseUnconfined: () => false } : unconfined(),
-    // As the app greps: in the sandbox kept running for the view (grep-resident.test.ts).
-    ...(s && entering ? { residents } : {}),
+    // As the app greps: in a sandbox started ahead for the view (grep-spare.test.ts).
+    ...(s && ahead ? { spares } : {}),
   };
 }
 
@@ -78,14 +78,14 @@ async function put(file: string, text: string): Promise<void> {
 }
 
 describe.each([
-  ['entering the sandbox kept running for the view', true],
-  ['each starting a sandbox of its own', false],
-])('grep, %s, while a confined process swaps a searched folder for a link to ~/.ssh', (_, entering) => {
+  ['in sandboxes started ahead', true],
+  ['in sandboxes started when it runs', false],
+])('grep %s, while a confined process swaps a searched folder for a link to ~/.ssh', (_, ahead) => {
   /** Greps `times` times while the racer runs; how many results held the key, and how many searched `d`. */
   async function grepWhileRacing(times: number): Promise<{ leaked: number; searchedD: number }> {
     let leaked = 0;
     let searchedD = 0;
-    const tools = new Tools(await contextFor(sandbox, entering));
+    const tools = new Tools(await contextFor(sandbox, ahead));
     for (let i = 0; i < times; i++) {
       // A file listed, then gone with its folder's swap, is an error of ripgrep's: that is a result too.
       const result = await tools.execute(await tools.plan('grep', { pattern: 'needle' }));

@@ -1,8 +1,8 @@
 /**
- * The host's processes, read from /proc, for tests that count what a resident sandbox
- * runs: every process of its group (the wrapper's pid is the group's id; inside the
- * sandbox nothing makes a group of its own), and the bubblewrap processes this test's
- * process started. Zombies count as gone (DESIGN: zombies linger here).
+ * The host's processes, read from /proc, for tests that count what a sandbox runs: every
+ * process of its group (the wrapper's pid is the group's id; inside the sandbox nothing
+ * makes a group of its own), and the bubblewrap processes this test's process started.
+ * Zombies count as gone (DESIGN: zombies linger here).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isDeadState, readProcStat } from '../../../../../electron/core/procfs/proc-stat.js';
@@ -35,7 +35,7 @@ function commOf(pid: number): string | null {
   }
 }
 
-/** The live processes of a group, by name (`rg`, `bwrap`, `sleep`; node names itself `MainThread`). */
+/** The live processes of a group, by name (`rg`, `bwrap`, `sh`, `sleep`). */
 export function groupMembers(pgrp: number): string[] {
   return groupPids(pgrp).map((p) => p.comm);
 }
@@ -47,7 +47,7 @@ export function groupPids(pgrp: number): { pid: number; comm: string }[] {
     .map(({ pid, comm }) => ({ pid, comm }));
 }
 
-/** The live bubblewrap wrappers this process started (a resident's, or a fresh grep's). */
+/** The live bubblewrap wrappers this process started (spares waiting, greps running). */
 export function ownBwraps(): number[] {
   return live()
     .filter((p) => p.ppid === process.pid && p.comm === 'bwrap')
