@@ -56,12 +56,11 @@ export class SpareSandboxes implements Disposable {
   async run(spec: SpareStart, argv: readonly string[]): Promise<ProcessGroup> {
     const key = await viewKey(spec.confine.profile, spec.cwd, spec.env);
     const slot = this.slots.get(spec.cwd);
-    // Made for another view: stopped unused.
-    if (slot && slot.key !== key) void this.retire(spec.cwd, slot);
-    else if (slot) this.forget(spec.cwd, slot);
-    const spare = slot?.key === key ? await slot.spare : null;
+    if (slot) this.forget(spec.cwd, slot);
+    const spare = slot ? await slot.spare : null;
     if (!this.disposed) this.prepare(spec, key);
-    if (spare?.usable) return spare.become(argv);
+    if (spare?.usable && slot?.key === key) return spare.become(argv);
+    // Made for another view, or dead: stopped unused.
     void spare?.stop();
     return ProcessGroup.start({ argv, cwd: spec.cwd, env: spec.env, stdin: 'ignore', confine: spec.confine });
   }

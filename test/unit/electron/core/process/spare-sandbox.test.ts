@@ -13,6 +13,7 @@ import { quoteArgv, SpareSandbox } from '../../../../../electron/core/process/sp
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { readOnlyProfile } from '../../../../../electron/core/sandbox/helper-view.js';
 import type { Confine } from '../../../../../electron/core/sandbox/sandbox.js';
+import { ripgrepPath } from '../../../../../electron/core/tools/ripgrep.js';
 import { eventually, groupMembers } from './group-members.js';
 
 let root: string;
@@ -94,8 +95,12 @@ describe('a spare sandbox', () => {
   it('gives the program the environment and exit code of a fresh start, and an empty standard input', async () => {
     const sorted = (text: string) => text.trim().split('\n').sort();
     expect(sorted((await ended((await spare()).become(['env']))).out)).toEqual(sorted((await fresh(['env'])).out));
-    // cat with no file reads its standard input: empty, so it ends at once.
-    expect(await ended((await spare()).become(['cat']))).toMatchObject({ out: '', code: 0 });
+    // ripgrep given no path searches its standard input when that is a pipe or a file:
+    // empty (/dev/null), it searches its working folder instead, as started afresh.
+    expect(await ended((await spare()).become([ripgrepPath, '--no-config', 'view']))).toMatchObject({
+      out: 'inside.txt:in the view\n',
+      code: 0,
+    });
     expect((await ended((await spare()).become(['sh', '-c', 'exit 3']))).code).toBe(3);
   });
 
