@@ -58,11 +58,15 @@ export class SpareSandboxes implements Disposable {
     const slot = this.slots.get(spec.cwd);
     if (slot) this.forget(spec.cwd, slot);
     const spare = slot ? await slot.spare : null;
-    if (!this.disposed) this.prepare(spec, key);
-    if (spare?.usable && slot?.key === key) return spare.become(argv);
     // Made for another view, or dead: stopped unused.
-    void spare?.stop();
-    return ProcessGroup.start({ argv, cwd: spec.cwd, env: spec.env, stdin: 'ignore', confine: spec.confine });
+    if (!spare?.usable || slot?.key !== key) void spare?.stop();
+    const group =
+      spare?.usable && slot?.key === key
+        ? spare.become(argv)
+        : await ProcessGroup.start({ argv, cwd: spec.cwd, env: spec.env, stdin: 'ignore', confine: spec.confine });
+    // Once this program runs: the next spare's start must not hold up this one's.
+    if (!this.disposed) this.prepare(spec, key);
+    return group;
   }
 
   /** Stops every spare, and makes no more. */
