@@ -19,6 +19,7 @@ import type { Durability } from './log/session-log.js';
 import { SessionStore } from './log/session-store.js';
 import { SessionError } from './sessions/session-error.js';
 import { BwrapSandbox } from './sandbox/bwrap-sandbox.js';
+import { SpareSandboxes } from './process/spare-sandboxes.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import { Sessions } from './sessions/sessions.js';
 import type { DriverFactory } from './sessions/session-driver.js';
@@ -110,6 +111,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       env: options.env,
       extraShown: () => settings.current().shownPlaces,
     });
+  // grep takes a sandbox started ahead for its view, rather than waiting for one to start.
+  const spares = new SpareSandboxes();
   const checkpoints = new WorkspaceStores({
     dataDir: options.dataDir,
     limitBytes: () => settings.current().checkpointLimitBytes,
@@ -141,6 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     home: options.home,
     commandEnv: secretFreeEnv,
     sandbox: { sandbox, refuseUnconfined: () => settings.current().refuseUnconfined },
+    spares,
     newId: randomUUID,
     emit: (push) => pushes.emit(push),
     // The user's own mcp.json sits in the data folder, which no tool or command reaches without a card.
@@ -181,9 +185,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     attention.seed(await sessions.list());
   }
   // Let go of last first: the shells and the sessions (whose turns and servers use the
-  // rest), then the logs, the checkpoint stores (their packing), the diff worker, and the sandbox's proxy.
+  // rest), then the logs, the checkpoint stores (their packing), the diff worker, the
+  // spare sandboxes started for grep, and the sandbox's proxy.
   const parts = new DisposableStore();
-  for (const part of [sandbox, differ, checkpoints, store, sessions, terminals]) parts.add(part);
+  for (const part of [sandbox, spares, differ, checkpoints, store, sessions, terminals]) parts.add(part);
   // Disposed first: an install under way is stopped, its previous install kept.
   if (agentCalls) parts.add({ dispose: () => agentCalls.close() });
   return {

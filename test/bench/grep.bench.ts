@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GREP_MAX_MATCHES } from '../../shared/limits.js';
 import { Workspace } from '../../electron/core/paths/workspace.js';
+import { SpareSandboxes } from '../../electron/core/process/spare-sandboxes.js';
 import { BwrapSandbox } from '../../electron/core/sandbox/bwrap-sandbox.js';
 import { ripgrepCommand } from '../../electron/core/tools/grep.js';
 import { ripgrepPath } from '../../electron/core/tools/ripgrep.js';
@@ -155,7 +156,9 @@ const tools = new Tools(ctx);
 const dataDir = mkdtempSync('/var/tmp/gatehouse-grep-bench-data-');
 const sandbox = new BwrapSandbox({ dataDir, home: os.homedir(), env: process.env });
 if (!(await sandbox.availability()).available) throw new Error('the grep bench needs bubblewrap');
-const confined = new Tools({ ...ctx, sandbox: { sandbox, refuseUnconfined: () => false } });
+// As the app runs it: each grep takes a sandbox started ahead for its view.
+const spares = new SpareSandboxes();
+const confined = new Tools({ ...ctx, sandbox: { sandbox, refuseUnconfined: () => false }, spares });
 const files = await fs.readdir(path.join(TREE, 'src'));
 console.log(
   `tree: ${TREE} (${files.length * FILES_PER_FOLDER} source files), median of ${ROUNDS} rounds of ${PER_ROUND}`,
@@ -164,6 +167,7 @@ try {
   await benchPattern('common', 'needle_\\w+', tools, ctx, confined, `stopped at ${GREP_MAX_MATCHES}`);
   await benchPattern('rare', 'rare_marker', tools, ctx, confined, 'to the end');
 } finally {
+  await spares.dispose();
   await sandbox.dispose();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,6 +17,7 @@ import { Workspace } from '../paths/workspace.js';
 import { refuseWorkspace, WorkspaceRefusedError } from '../paths/workspace-refusal.js';
 import type { ChatClient } from '../chat/chat-client.js';
 import type { DisabledServers } from '../mcp/disabled-servers.js';
+import type { SpareSandboxes } from '../process/spare-sandboxes.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
 import type { ToolContext } from '../tools/tool-def.js';
 import { Session, type SessionDeps } from './session.js';
@@ -35,6 +36,8 @@ export interface SessionsDeps {
   commandEnv: () => NodeJS.ProcessEnv;
   /** The sandbox commands and Stop hooks run in (SPEC §9): a NoSandbox where none can run. */
   sandbox: ConfinementPolicy;
+  /** Sandboxes started ahead for grep, per view; without them each grep starts its own when it runs. */
+  spares?: SpareSandboxes;
   newId: () => string;
   emit: (push: Push) => void;
   /** The workspaces' checkpoint stores (SPEC §12); without it nothing is snapshotted. */
@@ -163,6 +166,7 @@ export class Sessions {
         return commandEnv();
       },
       sandbox: this.deps.sandbox,
+      ...(this.deps.spares ? { spares: this.deps.spares } : {}),
     };
   }
 

@@ -112,6 +112,7 @@ async function executeGrep(p: Plan, ctx: ToolContext, exec: ExecContext, timeLim
     timeLimitMs,
     enough: enough.signal,
     ...(view ? { view } : {}),
+    ...(ctx.spares ? { spares: ctx.spares } : {}),
   };
   const exit = await runRipgrep(rgArgs, run, (chunk) => reader.feed(chunk));
   await confirmUnmoved(ctx, plan.target, pinned, 'searched');

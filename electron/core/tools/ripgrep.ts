@@ -8,6 +8,7 @@ import { constants as osConstants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { rgPath } from '@vscode/ripgrep';
 import { ProcessGroup, type Confine } from '../process/process-group.js';
+import type { SpareSandboxes } from '../process/spare-sandboxes.js';
 
 /** Only the start of stderr is kept: enough for ripgrep's error message. */
 const STDERR_MAX_BYTES = 8 * 1024;
@@ -44,6 +45,11 @@ export interface RipgrepRun {
   enough?: AbortSignal;
   /** The sandbox's view to run in; absent where no sandbox can run (ripgrep then runs as the app). */
   view?: Confine;
+  /**
+   * Sandboxes started ahead, per view: ripgrep takes the one made for its view, and the
+   * next starts while it runs. Absent, each grep starts its sandbox when it runs.
+   */
+  spares?: SpareSandboxes;
 }
 
 /** A started ripgrep, confined or not: its streams, how to kill it at once, and its end. */
@@ -96,19 +102,17 @@ function startPlain(args: readonly string[], run: RipgrepRun): Promise<Started> 
 }
 
 /**
- * ripgrep in the sandbox's view. Killed, the whole group goes at once (the wrapper and all
+ * ripgrep in the sandbox's view: in a spare started for it where there is one, else in a
+ * sandbox started now; the same either way. Killed, the whole group goes at once (the wrapper and all
  * inside). bwrap reports ripgrep's exit code as its own, 128+n when signal n ended it; a
  * sandbox that could not set up says "bwrap: …" and exits 1, which would read as "no
  * match", so that is an error here (2, with bwrap's words).
  */
 async function startConfined(args: readonly string[], run: RipgrepRun, view: Confine): Promise<Started> {
-  const group = await ProcessGroup.start({
-    argv: [ripgrepPath, ...args],
-    cwd: run.cwd,
-    env: run.env,
-    stdin: 'ignore',
-    confine: view,
-  });
+  const argv = [ripgrepPath, ...args];
+  const group = run.spares
+    ? await run.spares.run({ confine: view, cwd: run.cwd, env: run.env }, argv)
+    : await ProcessGroup.start({ argv, cwd: run.cwd, env: run.env, stdin: 'ignore', confine: view });
   const stderrHead: Buffer[] = [];
   group.stderr?.on('data', (chunk: Buffer) => {
     if (stderrHead.length < 4) stderrHead.push(chunk);

@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/cards.js';
 import type { ResolvedPath, Workspace } from '../paths/workspace.js';
 import type { ConfinementPolicy } from '../sandbox/confinement.js';
+import type { SpareSandboxes } from '../process/spare-sandboxes.js';
 import type { ToolShown } from '../tool-shape/tool-shown.js';
 import type { ErrorKind } from '../error-kind.js';
 
@@ -135,6 +136,11 @@ export interface ToolContext {
    * unconfined and its card says why), and whether to refuse those it cannot hold.
    */
   sandbox: ConfinementPolicy;
+  /**
+   * Sandboxes started ahead for the app's helpers: grep takes the one made for its view
+   * instead of waiting for bubblewrap to start. Absent, each grep starts its own.
+   */
+  spares?: SpareSandboxes;
 }
 
 /** One tool: a schema for its arguments, a plan step and an execute step. */

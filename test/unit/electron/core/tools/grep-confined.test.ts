@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../../../../../electron/core/paths/workspace.js';
+import { SpareSandboxes } from '../../../../../electron/core/process/spare-sandboxes.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { readOnlyProfile } from '../../../../../electron/core/sandbox/helper-view.js';
 import { runRipgrep } from '../../../../../electron/core/tools/ripgrep.js';
@@ -32,6 +33,7 @@ let home: string;
 let dataDir: string;
 let ws: string;
 let sandbox: BwrapSandbox;
+let spares: SpareSandboxes;
 let confined: ToolContext;
 
 beforeEach(async () => {
@@ -44,18 +46,22 @@ beforeEach(async () => {
   await fs.mkdir(dataDir, { recursive: true });
   await fs.mkdir(ws, { recursive: true });
   sandbox = new BwrapSandbox({ dataDir, home, env: process.env });
+  spares = new SpareSandboxes();
   confined = await contextFor(sandbox);
 });
 afterEach(async () => {
+  await spares.dispose();
   await sandbox.dispose();
   await fs.rm(root, { recursive: true, force: true });
 });
 
-async function contextFor(s: BwrapSandbox | null): Promise<ToolContext> {
+async function contextFor(s: BwrapSandbox | null, ahead = true): Promise<ToolContext> {
   return {
     workspace: await Workspace.open(ws, { dataDir }),
     commandEnv: { PATH: process.env.PATH, HOME: home },
     sandbox: s ? { sandbox: s, refuseUnconfined: () => false } : unconfined(),
+    // As the app greps: in a sandbox started ahead for the view (grep-spare.test.ts).
+    ...(s && ahead ? { spares } : {}),
   };
 }
 
@@ -71,12 +77,15 @@ async function put(file: string, text: string): Promise<void> {
   await fs.writeFile(file, text);
 }
 
-describe('grep while a confined process swaps a searched folder for a link to ~/.ssh', () => {
+describe.each([
+  ['in sandboxes started ahead', true],
+  ['in sandboxes started when it runs', false],
+])('grep %s, while a confined process swaps a searched folder for a link to ~/.ssh', (_, ahead) => {
   /** Greps `times` times while the racer runs; how many results held the key, and how many searched `d`. */
   async function grepWhileRacing(times: number): Promise<{ leaked: number; searchedD: number }> {
     let leaked = 0;
     let searchedD = 0;
-    const tools = new Tools(confined);
+    const tools = new Tools(await contextFor(sandbox, ahead));
     for (let i = 0; i < times; i++) {
       // A file listed, then gone with its folder's swap, is an error of ripgrep's: that is a result too.
       const result = await tools.execute(await tools.plan('grep', { pattern: 'needle' }));
