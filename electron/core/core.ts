@@ -4,6 +4,7 @@
  */
 import type { AgentCallsPort } from './agents/agent-calls-port.js';
 import { AgentCalls } from './agents/agent-calls.js';
+import { agentSessionDriver, type AgentSessionDeps } from './agents/agent-session.js';
 import { DisposableStore } from './lifecycle.js';
 import { randomUUID } from 'node:crypto';
 import type { ModelConfig, Provider } from '../../shared/contract.js';
@@ -49,6 +50,11 @@ export interface CoreOptions {
   chatFactory?: (model: ModelConfig, keys: KeyStore) => ChatClient;
   /** Replaces the native runner as every session's driver (unit tests only). */
   driver?: DriverFactory;
+  /**
+   * A model endpoint on this machine for an external agent, bridged into its jail and named
+   * on its start card (tests point agents at a fake model this way); none by default.
+   */
+  agentModel?: AgentSessionDeps['localModel'];
   /** node-pty's spawn for the terminal panel; a packaged app points it at its unpacked node-pty. */
   spawnPty?: SpawnPty;
   onUnexpected?: (err: unknown) => void;
@@ -154,6 +160,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       callTimeoutMs: options.mcpCallTimeoutMs,
     },
     ...(options.driver ? { driver: options.driver } : {}),
+    ...(agentCalls
+      ? {
+          agentDriver: (session: Parameters<typeof agentSessionDriver>[1]) =>
+            agentSessionDriver(
+              {
+                agents: agentCalls,
+                dataDir: options.dataDir,
+                sandbox,
+                env: () => options.env,
+                ...(options.agentModel ? { localModel: options.agentModel } : {}),
+              },
+              session,
+            ),
+        }
+      : {}),
   });
   const terminals = new Terminals({
     workspaceOf: async (id) => (await sessions.get(id)).summary().workspace,

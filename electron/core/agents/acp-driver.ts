@@ -50,6 +50,11 @@ export interface AcpDriverOptions {
   initializeTimeoutMs?: number;
   /** How long a cancelled prompt may take to return before the process is stopped. */
   cancelGraceMs?: number;
+  /**
+   * Resolves once every call the gate's MCP face took for the turn has logged its result
+   * (its `idle`): awaited before `turn_ended`, after the face's calls were told the turn ends.
+   */
+  settled?(): Promise<void>;
 }
 
 /** The live turn, for the gate's MCP face: a call that comes with no turn live is refused. */
@@ -69,6 +74,10 @@ interface Live extends LiveTurn {
   /** Updates are applied one after another, in arrival order. */
   queue: Promise<void>;
   failed: unknown;
+  /** Aborted as the turn's end is logged: what the MCP face still runs for it ends with it. */
+  ending: AbortController;
+  /** The turn's signal or its end, whichever comes first: the signal the MCP face runs its calls with. */
+  doorSignal: AbortSignal;
 }
 
 /** Makes the driver of one session; `turn` and `stop` are that driver's, for the MCP face and the session's end. */
@@ -98,7 +107,7 @@ class AcpDriver implements SessionDriver {
   }
 
   current(): LiveTurn | null {
-    return this.live ? { turnId: this.live.turnId, signal: this.live.signal } : null;
+    return this.live ? { turnId: this.live.turnId, signal: this.live.doorSignal } : null;
   }
 
   async stop(): Promise<void> {
@@ -110,7 +119,9 @@ class AcpDriver implements SessionDriver {
   async run(turn: DriverTurn): Promise<void> {
     const { turnId, signal } = turn;
     const updates = new TurnUpdates(this.seam, turnId, this.opts.gateServerName ?? GATE_SERVER_NAME);
-    const live: Live = { turnId, signal, updates, queue: Promise.resolve(), failed: null };
+    const ending = new AbortController();
+    const doorSignal = AbortSignal.any([signal, ending.signal]);
+    const live: Live = { turnId, signal, updates, queue: Promise.resolve(), failed: null, ending, doorSignal };
     this.live = live;
     try {
       const resumed = turn.resume?.card ? await this.resumeCard(live, turn.resume.card) : { goOn: true };
@@ -368,8 +379,12 @@ class AcpDriver implements SessionDriver {
   }
 
   private async end(turnId: string, reason: TurnEndReason, message?: string): Promise<void> {
-    // Once the end is being logged, no request of the agent's belongs to the turn any more.
-    if (this.live?.turnId === turnId) this.live = null;
+    // Once the end is being logged, no request of the agent's belongs to the turn any more,
+    // and a call the MCP face still runs for it (a card the agent left waiting) ends first.
+    const live = this.live?.turnId === turnId ? this.live : null;
+    if (live) this.live = null;
+    live?.ending.abort();
+    await this.opts.settled?.();
     await this.seam.record.append({ type: 'turn_ended', turnId, reason, ...(message ? { message } : {}) });
   }
 }

@@ -44,8 +44,10 @@ export interface SessionsDeps {
   checkpoints?: WorkspaceStores;
   /** Where the user's own mcp.json is, and which servers are disabled; without it no MCP server starts. */
   mcp?: { userConfigDir: string; disabled: DisabledServers; callTimeoutMs?: number };
-  /** What drives every session's turns; by default the native runner. */
+  /** What drives every session's turns; by default the native runner (or the session's external agent). */
   driver?: DriverFactory;
+  /** The driver of a session opened with an external agent (SPEC §14); without it such a session runs no turn. */
+  agentDriver?: (session: { id: string; agent: SessionAgent; workspaceRoot: string }) => DriverFactory;
 }
 
 export class Sessions {
@@ -211,8 +213,20 @@ export class Sessions {
       commands: () => this.deps.sandbox.sandbox.availability(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
       checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
-      ...(this.deps.driver ? { driver: this.deps.driver } : {}),
+      ...this.driverOf(meta.id, meta.agent, workspace),
     });
+  }
+
+  /** A test's driver for every session; else a session's external agent's; else (none given) the native runner. */
+  private driverOf(
+    id: string,
+    agent: SessionAgent | undefined,
+    workspace: Workspace | null,
+  ): Pick<SessionDeps, 'driver'> {
+    if (this.deps.driver) return { driver: this.deps.driver };
+    if (!agent || !workspace) return {};
+    if (!this.deps.agentDriver) return { driver: noAgents(agent) };
+    return { driver: this.deps.agentDriver({ id, agent, workspaceRoot: workspace.root }) };
   }
 
   private mcpDeps(workspace: Workspace): SessionDeps['mcp'] {
@@ -231,6 +245,19 @@ export class Sessions {
 
 /** A session's workspace, or the words saying why it has none (missing, or refused). */
 type WorkspaceOrWhy = { workspace: Workspace; why?: undefined } | { workspace: null; why: string };
+
+/** A session opened with an agent in a build that has none: each turn ends saying so. */
+function noAgents(agent: SessionAgent): DriverFactory {
+  return (seam) => ({
+    run: async ({ turnId }) =>
+      void (await seam.record.append({
+        type: 'turn_ended',
+        turnId,
+        reason: 'error',
+        message: `${agent.label} cannot run here: external agents are not available in this build`,
+      })),
+  });
+}
 
 function latest(a: string, b: string | undefined): string {
   return b !== undefined && b > a ? b : a;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CallName, CallRequest, CallResponses, Provider, Push, Reply } from '../../../../shared/contract.js';
 import type { SessionEvent } from '../../../../shared/events.js';
-import { createCore, type Core } from '../../../../electron/core/core.js';
+import { createCore, type Core, type CoreOptions } from '../../../../electron/core/core.js';
 import type { Sandbox } from '../../../../electron/core/sandbox/sandbox.js';
 import type { DriverFactory } from '../../../../electron/core/sessions/session-driver.js';
 import type { Cipher } from '../../../../electron/core/settings/encrypted-keys.js';
@@ -57,16 +57,29 @@ export async function startHarness(
     mcpCallTimeoutMs?: number;
     /** Drives the sessions' turns in place of the native runner. */
     driver?: DriverFactory;
+    /** Where the temp root is made (a confined process sees /var/tmp, not the host's /tmp). */
+    base?: string;
+    /** Added to the core's environment (an external agent's key). */
+    env?: Record<string, string>;
+    /** A model endpoint on this machine for external agents. */
+    agentModel?: CoreOptions['agentModel'];
+    /** How long `event` waits (default 20 s). */
+    eventTimeoutMs?: number;
   } = {},
 ): Promise<Harness> {
-  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'gatehouse-core-')));
+  const root = await fs.realpath(await fs.mkdtemp(path.join(options.base ?? os.tmpdir(), 'gatehouse-core-')));
   const dataDir = path.join(root, 'data');
   const workspace = path.join(root, 'ws');
   const outside = path.join(root, 'outside');
   const home = path.join(root, 'home');
   await Promise.all([workspace, outside, home].map((d) => fs.mkdir(d, { recursive: true })));
   const fake = options.fake ?? (await startFakeModel());
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...provider.env };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    ...provider.env,
+    ...options.env,
+  };
   const pushes: Push[] = [];
   const waiters = new Set<() => void>();
 
@@ -82,6 +95,7 @@ export async function startHarness(
       ...(options.sandboxFor ? { sandbox: options.sandboxFor(root) } : {}),
       ...(options.mcpCallTimeoutMs ? { mcpCallTimeoutMs: options.mcpCallTimeoutMs } : {}),
       ...(options.driver ? { driver: options.driver } : {}),
+      ...(options.agentModel ? { agentModel: options.agentModel } : {}),
     });
     core.host.subscribe((push) => {
       pushes.push(push);
@@ -117,7 +131,7 @@ export async function startHarness(
         const timer = setTimeout(() => {
           waiters.delete(check);
           reject(new Error(`timed out waiting for ${type} in session ${id}`));
-        }, 20_000);
+        }, options.eventTimeoutMs ?? 20_000);
         const check = () => {
           void h.events(id).then((events) => {
             const found = events.find((e) => e.type === type && (!match || match(e as never)));

@@ -1,0 +1,105 @@
+/**
+ * The driver of a session opened with an external agent (SPEC §14): the ACP driver, with
+ * the agent's launch planned by the jail (its `agent_start` card), the gate's MCP face
+ * listening on the session's socket before the agent starts, and the agent's own holds
+ * (agent-holds.ts). One per session; `dispose` stops the agent's process and the face.
+ */
+import path from 'node:path';
+import type { SessionAgent } from '../../../shared/agents.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { gateUrlInside } from '../sandbox/agent-view.js';
+import type { DriverFactory, DriverSeam, DriverTurn, SessionDriver } from '../sessions/session-driver.js';
+import { acpDriver, GATE_SERVER_NAME } from './acp-driver.js';
+import type { AgentCalls } from './agent-calls.js';
+import { agentHolds, writeHomeSettings } from './agent-holds.js';
+import { launchJailed } from './agent-jail.js';
+import type { AgentProcess } from './agent-process.js';
+import { planAgentLaunch, type AgentLaunchInputs, type ModelEndpoint } from './agent-start-card.js';
+import { startGateMcpServer, type GateMcpServer } from './gate-mcp-server.js';
+
+export interface AgentSessionDeps {
+  agents: Pick<AgentCalls, 'spec' | 'installed' | 'tools'>;
+  dataDir: string;
+  sandbox: Sandbox;
+  /** The app's environment: the agent's key variable is read from it, by name. */
+  env: () => NodeJS.ProcessEnv;
+  /** A model endpoint on this machine for an agent (named on its start card); none by default. */
+  localModel?: (agent: SessionAgent) => { endpoint: ModelEndpoint; baseUrlVariable: string } | undefined;
+}
+
+/** Where the gate's face for a session listens: short, as a Unix socket's path must be. */
+export function gateSocketPath(dataDir: string, sessionId: string): string {
+  return path.join(dataDir, 'agents', 'run', `${sessionId.slice(0, 12)}.sock`);
+}
+
+/** The driver factory for one session driven by `agent` in `workspaceRoot`. */
+export function agentSessionDriver(
+  deps: AgentSessionDeps,
+  session: { id: string; agent: SessionAgent; workspaceRoot: string },
+): DriverFactory {
+  const holds = agentHolds(session.agent.id);
+  const socketPath = gateSocketPath(deps.dataDir, session.id);
+  let face: GateMcpServer | null = null;
+  let seamOf: DriverSeam | null = null;
+  /** The fingerprint of the last card planned: the launch must be the launch the person allowed. */
+  let planned: string | undefined;
+
+  const inputs = async (): Promise<AgentLaunchInputs> => {
+    const spec = deps.agents.spec(session.agent.id);
+    const installed = await deps.agents.installed(spec.id);
+    if (!installed) throw new Error(`${spec.label} is not installed: install it in Settings → Agents`);
+    const tools = await deps.agents.tools();
+    if ('missing' in tools) throw new Error(`${spec.label} cannot start: ${tools.missing}`);
+    const model = deps.localModel?.(session.agent);
+    return {
+      spec,
+      install: { prefix: installed.prefix, version: installed.version, node: tools.node },
+      workspace: session.workspaceRoot,
+      dataDir: deps.dataDir,
+      domains: spec.domains,
+      env: deps.env(),
+      ...(model ? { model } : {}),
+    };
+  };
+
+  const launch = async (signal: AbortSignal): Promise<AgentProcess> => {
+    const launchInputs = await inputs();
+    const plan = planAgentLaunch(launchInputs);
+    await writeHomeSettings(plan.home, holds);
+    face ??= await startGateMcpServer({ socketPath, seam: seamOf!, turn: inner.turn });
+    return launchJailed({
+      ...launchInputs,
+      gateSocket: socketPath,
+      sandbox: deps.sandbox,
+      signal,
+      ...(planned !== undefined ? { fingerprint: planned } : {}),
+    });
+  };
+
+  const inner = acpDriver({
+    agent: session.agent,
+    startPlan: async () => {
+      const card = planAgentLaunch(await inputs()).card;
+      planned = card.fingerprint;
+      return card;
+    },
+    launch,
+    settled: async () => face?.idle(),
+    mcpServers: () => [{ type: 'http', name: GATE_SERVER_NAME, url: gateUrlInside(), headers: [] }],
+    ...(holds.sessionMeta ? { sessionMeta: holds.sessionMeta } : {}),
+    ...(holds.authMethod ? { authMethod: holds.authMethod } : {}),
+  });
+
+  return (seam: DriverSeam): SessionDriver => {
+    seamOf = seam;
+    const driver = inner(seam);
+    return {
+      run: (turn: DriverTurn) => driver.run(turn),
+      dispose: async () => {
+        await inner.stop();
+        await face?.close();
+        face = null;
+      },
+    };
+  };
+}

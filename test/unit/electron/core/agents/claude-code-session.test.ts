@@ -1,0 +1,172 @@
+/**
+ * A Gatehouse session driven by the real, pinned Claude Code (its ACP adapter and its CLI),
+ * through the app's contract, against a fake Anthropic model on loopback: the agent's start
+ * is a card; the model's writes and commands reach the person only as the gate's cards,
+ * through the gate's MCP face; its built-in Write and Bash are refused; Undo takes a write
+ * back. The adapter comes from the agent cache CI fills (test/support/agent-cache.ts); when
+ * it is missing this FAILS saying how to install it.
+ */
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../../../../shared/events.js';
+import type { FakeReply } from '../../../../fake-model/server.js';
+import { startFakeModel, type FakeModel, type RecordedRequest } from '../../../../fake-model/server.js';
+import { cachedAgent } from '../../../../support/agent-cache.js';
+import { startHarness, type Harness } from '../core-harness.js';
+
+const KEY = 'sk-ant-test-0123456789abcdef';
+const TURN_MS = 120_000;
+
+let prefix: string;
+let h: Harness | null = null;
+let fake: FakeModel | null = null;
+
+beforeAll(async () => {
+  ({ prefix } = await cachedAgent('claude-code'));
+});
+
+afterEach(async () => {
+  await h?.close();
+  await fake?.close();
+  h = null;
+  fake = null;
+});
+
+/** The model's next move, chosen by what it was sent: one scripted tool call per turn, then words. */
+type Move = (request: RecordedRequest) => FakeReply | undefined;
+
+/**
+ * Answers the main conversation (the request that offers the gate's tools) by turn: the
+ * person's message names its turn ("TURN-n"), and each tool result since then moves to the
+ * turn's next call; past the last, plain text ends the turn. Anything else the CLI asks (a
+ * title, a summary) gets a short text.
+ */
+function scripted(turns: { name: string; input: unknown }[][]): Move {
+  return (request) => {
+    const body = request.body as { tools?: { name: string }[]; messages?: { role: string; content: unknown }[] };
+    if (!body.tools?.some((t) => t.name.startsWith('mcp__gatehouse__'))) return { text: 'ok' };
+    const messages = body.messages ?? [];
+    const at = messages.findLastIndex((m) => m.role === 'user' && /TURN-\d+/.test(JSON.stringify(m.content)));
+    if (at < 0) return { text: 'Done.' };
+    const turn = Number(/TURN-(\d+)/.exec(JSON.stringify(messages[at]!.content))![1]);
+    const step = messages.slice(at + 1).filter((m) => JSON.stringify(m.content).includes('"tool_result"')).length;
+    const call = turns[turn]?.[step];
+    return call ? { toolCalls: [{ name: call.name, input: call.input }] } : { text: 'Done.' };
+  };
+}
+
+async function boot(move: Move): Promise<{ h: Harness; id: string }> {
+  fake = await startFakeModel();
+  fake.setResponder((request) => move(request) ?? { text: 'ok' });
+  const port = Number(new URL(fake.url).port);
+  h = await startHarness(undefined, {
+    fake,
+    base: '/var/tmp',
+    env: { ANTHROPIC_API_KEY: KEY },
+    agentModel: () => ({ endpoint: { port }, baseUrlVariable: 'ANTHROPIC_BASE_URL' }),
+    eventTimeoutMs: TURN_MS,
+  });
+  // Installed as Settings → Agents would leave it: the pinned packages in the data folder.
+  await fs.mkdir(path.join(h.dataDir, 'agents', 'claude-code'), { recursive: true });
+  await fs.symlink(prefix, path.join(h.dataDir, 'agents', 'claude-code', 'pkg'));
+  const { id, agent } = await h.call('sessions.open', { workspace: h.workspace, agent: 'claude-code' });
+  // A wait that times out says what the session logged, and what the model was asked.
+  const event = h.event.bind(h);
+  h.event = (sid, type, match) =>
+    event(sid, type, match).catch(async (err: Error) => {
+      const logged = (await h!.events(sid)).map(
+        (e) => `${e.type}${'body' in e ? `:${e.body.kind}` : ''}${'message' in e && e.message ? ` ${e.message}` : ''}`,
+      );
+      throw new Error(`${err.message}\nlogged: ${logged.join(', ')}\nmodel asked ${fake!.requests.length} times`);
+    });
+  expect(agent).toMatchObject({ id: 'claude-code', label: 'Claude Code', version: '0.101.0' });
+  return { h, id };
+}
+
+/** Answers the start card, and returns the turn's first gate card. */
+async function started(h: Harness, id: string): Promise<void> {
+  const start = await h.event(id, 'card', (c) => c.body.kind === 'agent_start');
+  if (start.body.kind !== 'agent_start') throw new Error('not a start card');
+  expect(start.body.readOnly).toContain(h.workspace);
+  expect(start.body.domains).toEqual(['api.anthropic.com']);
+  expect(JSON.stringify(start)).not.toContain(KEY);
+  await h.call('card.answer', { id, cardId: start.cardId, answer: 'allow_session' });
+}
+
+async function turnEnd(h: Harness, id: string, after = 0): Promise<Extract<SessionEvent, { type: 'turn_ended' }>> {
+  return h.event(id, 'turn_ended', (e) => e.seq > after);
+}
+
+/** The tool results the model was sent for the main conversation, in order. */
+function toolResults(fake: FakeModel): string[] {
+  return fake.requests.flatMap((r) => {
+    const messages = (r.body as { messages?: { content: unknown }[] }).messages ?? [];
+    const last = messages.at(-1)?.content;
+    if (!Array.isArray(last)) return [];
+    return last
+      .filter((b: { type?: string }) => b.type === 'tool_result')
+      .map((b: { content?: unknown }) => JSON.stringify(b.content));
+  });
+}
+
+describe('a session driven by the real Claude Code', () => {
+  it('raises a write card for the model’s write; deny leaves the workspace as it was, allow writes, Undo takes it back', async () => {
+    const write = { name: 'mcp__gatehouse__write_file', input: { path: 'hello.txt', content: 'hello\n' } };
+    const { h, id } = await boot(scripted([[write], [write]]));
+    const file = path.join(h.workspace, 'hello.txt');
+
+    await h.call('session.send', { id, text: 'TURN-0 write hello.txt' });
+    await started(h, id);
+    const denied = await h.event(id, 'card', (c) => c.body.kind === 'write');
+    expect(denied.body.kind === 'write' && denied.body.path).toBe(file);
+    await h.call('card.answer', { id, cardId: denied.cardId, answer: 'deny' });
+    const first = await turnEnd(h, id);
+    expect(first.reason).toBe('finished');
+    expect(existsSync(file)).toBe(false);
+    expect(toolResults(fake!).some((r) => /denied/.test(r))).toBe(true);
+
+    await h.call('session.send', { id, text: 'TURN-1 write it again' });
+    const allowed = await h.event(id, 'card', (c) => c.body.kind === 'write' && c.seq > first.seq);
+    await h.call('card.answer', { id, cardId: allowed.cardId, answer: 'allow_once' });
+    const second = await turnEnd(h, id, first.seq);
+    expect(second.reason).toBe('finished');
+    expect(await fs.readFile(file, 'utf8')).toBe('hello\n');
+
+    const undo = await h.call('session.undo', { id, turnId: second.turnId });
+    expect(undo.restored.map((f) => f.path)).toEqual(['hello.txt']);
+    expect(existsSync(file)).toBe(false);
+  }, 300_000);
+
+  it('raises a command card for the model’s command and runs it confined once allowed; its built-in Write and Bash are refused', async () => {
+    const { h, id } = await boot(
+      scripted([
+        [
+          { name: 'Write', input: { file_path: 'written-by-write', content: 'x' } },
+          { name: 'Bash', input: { command: 'touch bash-was-here' } },
+          { name: 'mcp__gatehouse__run', input: { argv: ['touch', 'made-by-run'] } },
+        ],
+      ]),
+    );
+
+    await h.call('session.send', { id, text: 'TURN-0 make a file' });
+    await started(h, id);
+    const card = await h.event(id, 'card', (c) => c.body.kind === 'command');
+    if (card.body.kind !== 'command') throw new Error('not a command card');
+    expect(card.body.argv).toEqual(['touch', 'made-by-run']);
+    expect(card.body.sandbox?.confined).toBe(true);
+    await h.call('card.answer', { id, cardId: card.cardId, answer: 'allow_once' });
+    await turnEnd(h, id);
+
+    expect(existsSync(path.join(h.workspace, 'made-by-run'))).toBe(true);
+    expect(existsSync(path.join(h.workspace, 'bash-was-here'))).toBe(false);
+    expect(existsSync(path.join(h.workspace, 'written-by-write'))).toBe(false);
+    const results = toolResults(fake!);
+    // The CLI itself answers the two built-ins: they are not its tools in this session.
+    expect(
+      results.filter((r) => /No such tool available|not available|disabled/i.test(r)).length,
+    ).toBeGreaterThanOrEqual(2);
+    const cards = (await h.events(id)).filter((e) => e.type === 'card');
+    expect(cards.map((c) => c.type === 'card' && c.body.kind)).toEqual(['agent_start', 'command']);
+  }, 300_000);
+});
