@@ -75,16 +75,6 @@ export type EventPayload =
       output: string;
     }
   | { type: 'result'; turnId: string; summary: string }
-  /** An external agent's plan for the turn (ACP `plan`): each update is the whole list again. */
-  | {
-      type: 'plan';
-      turnId: string;
-      entries: {
-        content: string;
-        status: 'pending' | 'in_progress' | 'completed';
-        priority: 'high' | 'medium' | 'low';
-      }[];
-    }
   | { type: 'turn_ended'; turnId: string; reason: TurnEndReason; message?: string }
   | { type: 'error'; turnId?: string; message: string }
   /**

@@ -58,8 +58,6 @@ export type TranscriptItem =
     }
   | { kind: 'hook'; seq: number; argv: string[]; ok: boolean; exitCode: number | null; output: string }
   | { kind: 'result'; seq: number; turnId: string; summary: string }
-  /** An external agent's plan for a turn, as it last sent it: one checklist per turn. */
-  | { kind: 'plan'; seq: number; turnId: string; entries: Extract<SessionEvent, { type: 'plan' }>['entries'] }
   | { kind: 'turn_end'; seq: number; turnId: string; reason: TurnEndReason; message?: string }
   | { kind: 'error'; seq: number; message: string }
   /** Where the model's view of the history changed: results masked, history summarised, or a smaller window learned. */
@@ -275,8 +273,6 @@ function apply(s: SessionState, event: SessionEvent): void {
     case 'result':
       s.transcript.push({ kind: 'result', seq: event.seq, turnId: event.turnId, summary: event.summary });
       return;
-    case 'plan':
-      return applyPlan(s, event);
     case 'turn_ended':
       return applyTurnEnded(s, event);
     case 'error':
@@ -321,14 +317,6 @@ function apply(s: SessionState, event: SessionEvent): void {
       s.agentSession = { agent: event.agent, agentSessionId: event.agentSessionId };
       return;
   }
-}
-
-/** A turn's plan is one row: a later plan replaces its entries where the first one stood. */
-function applyPlan(s: SessionState, event: Extract<SessionEvent, { type: 'plan' }>): void {
-  const i = s.transcript.findIndex((item) => item.kind === 'plan' && item.turnId === event.turnId);
-  const row = { kind: 'plan' as const, seq: event.seq, turnId: event.turnId, entries: event.entries };
-  if (i < 0) s.transcript.push(row);
-  else s.transcript[i] = { ...row, seq: s.transcript[i]!.seq };
 }
 
 /** A card goes on its call's row when the transcript has one (one call, one row), else on a row of its own. */
