@@ -323,14 +323,6 @@ function apply(s: SessionState, event: SessionEvent): void {
   }
 }
 
-/** A turn's plan is one row: a later plan replaces its entries where the first one stood. */
-function applyPlan(s: SessionState, event: Extract<SessionEvent, { type: 'plan' }>): void {
-  const i = s.transcript.findIndex((item) => item.kind === 'plan' && item.turnId === event.turnId);
-  const row = { kind: 'plan' as const, seq: event.seq, turnId: event.turnId, entries: event.entries };
-  if (i < 0) s.transcript.push(row);
-  else s.transcript[i] = { ...row, seq: s.transcript[i]!.seq };
-}
-
 /** A card goes on its call's row when the transcript has one (one call, one row), else on a row of its own. */
 function addCard(s: SessionState, card: CardEvent): void {
   const i = s.transcript.findLastIndex(
