@@ -31,7 +31,10 @@ function contentTokens(content: Json): number {
 /** The function declarations of every tool entry, in order. */
 export function geminiFunctionDeclarations(body: unknown): Json[] {
   return asArray(asObject(body)?.tools).flatMap((tool) =>
-    asArray(asObject(tool)?.functionDeclarations).flatMap((d) => asObject(d) ?? []),
+    asArray(asObject(tool)?.functionDeclarations).flatMap((d): Json[] => {
+      const declaration = asObject(d);
+      return declaration ? [declaration] : [];
+    }),
   );
 }
 

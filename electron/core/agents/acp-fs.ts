@@ -72,16 +72,11 @@ export class AcpFs {
     };
     const result = await this.gated(turn, 'read_file', args, rawReadPlanner(this.seam.workspace));
     if (result.ok) return { content: result.output };
-    if (result.details?.missing === true && this.missingFile === 'empty' && (await this.inside(params.path)))
-      return { content: '' };
+    // Outside, a missing file is refused while planning (rawReadPlanner): only one gone after its read card reads empty.
+    if (result.details?.missing === true && this.missingFile === 'empty') return { content: '' };
     if (result.details?.missing === true)
       throw new RequestError(RESOURCE_NOT_FOUND, `Resource not found: ${result.error}`, { uri: params.path });
     throw new RequestError(-32000, `read_text_file: ${result.error}`);
-  }
-
-  /** Whether the path lands in the workspace (outside, a missing file is never made to look empty). */
-  private async inside(input: string): Promise<boolean> {
-    return (await this.seam.workspace.resolve(input).catch(() => null))?.inside === true;
   }
 
   /** One call logged, gated, and its result logged: every call the log names gets a result, a cancel included. */
