@@ -29,7 +29,10 @@ describe('Gemini CLI’s holds', () => {
 
     const settings: unknown = JSON.parse(await fs.readFile(path.join(home, '.gemini', 'settings.json'), 'utf8'));
     expect(settings).toEqual({
-      tools: { exclude: ['web_fetch', 'run_shell_command'] },
+      tools: {
+        exclude: ['web_fetch', 'run_shell_command'],
+        allowed: ['write_file', 'search_replace', 'run', 'read_file', 'list_dir'].map((t) => `mcp_gatehouse_${t}`),
+      },
       ui: { theme: 'dark' },
       security: { folderTrust: { enabled: false } },
     });
