@@ -117,9 +117,9 @@ async function started(h: Harness, id: string): Promise<void> {
 }
 
 /**
- * The next gate card of `kind` after `after`. Gemini CLI asks its own permission before a
- * write or an MCP call (an `agent_ask` card); each ask on the way is allowed once, so the
- * gate's card is what decides.
+ * The next gate card of `kind` after `after`. Gemini CLI asks its own permission before its
+ * write_file (an `agent_ask` card); each ask on the way is allowed once, so the gate's card
+ * is what decides.
  */
 async function gateCard(h: Harness, id: string, kind: string, after = 0): Promise<CardEvent> {
   let seq = after;
