@@ -37,3 +37,17 @@ export function openaiContextLengthExceeded(prompt: CountedPrompt, contextWindow
       : `${head}. Please reduce the length of the messages.`;
   return { error: { message, type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } };
 }
+
+/**
+ * Gemini: 400 INVALID_ARGUMENT "The input token count (1200000) exceeds the maximum number
+ * of tokens allowed (1048576).", the live API's wording as Gemini CLI users report it.
+ */
+export function geminiInputTooLong(prompt: CountedPrompt, contextWindow: number): unknown {
+  return {
+    error: {
+      code: 400,
+      message: `The input token count (${prompt.inputTokens}) exceeds the maximum number of tokens allowed (${contextWindow}).`,
+      status: 'INVALID_ARGUMENT',
+    },
+  };
+}

@@ -15,6 +15,8 @@ import { AnthropicCache } from './anthropic-cache.js';
 import { anthropicWire } from './anthropic-wire.js';
 import { emptyStats, type FakeModelStats } from './fake-stats.js';
 import { OpenAIPrefixCache } from './openai-cache.js';
+import { geminiRoute, geminiWire } from './gemini-wire.js';
+import { NoPromptCache } from './no-prompt-cache.js';
 import { openaiWire } from './openai-wire.js';
 import type { CountedPrompt } from './prompt-blocks.js';
 import type { CacheAccount, PromptCache } from './prompt-cache.js';
@@ -40,7 +42,7 @@ export interface RecordedRequest {
   wire: WireFormat['name'] | undefined;
   /** True once the client hung up before the reply was complete (a cut by the script does not count). */
   clientAborted: boolean;
-  /** The input the server counted (tools, system, messages; cached or not); 0 off the two routes. */
+  /** The input the server counted (tools, system, messages; cached or not); 0 off its routes. */
   inputTokens: number;
   /** Input tokens read from the prompt cache; 0 unless the request was answered. */
   cacheReadTokens: number;
@@ -66,6 +68,8 @@ export interface FakeModel {
   readonly anthropicBaseURL: string;
   /** What createOpenAI / createOpenAICompatible expect: `${baseURL}/chat/completions`. */
   readonly openaiBaseURL: string;
+  /** What @google/genai (GOOGLE_GEMINI_BASE_URL) expects: it posts to `${baseURL}/v1beta/models/<model>:…`. */
+  readonly geminiBaseURL: string;
   readonly requests: readonly RecordedRequest[];
   /** Appends replies to the script; each request consumes one, in order. */
   enqueue(...replies: FakeReply[]): void;
@@ -90,6 +94,7 @@ function wireFor(path: string): WireFormat | undefined {
   // with or without /v1, so match on the ending.
   if (path.endsWith('/messages')) return anthropicWire;
   if (path.endsWith('/chat/completions')) return openaiWire;
+  if (geminiRoute(path)) return geminiWire;
   return undefined;
 }
 
@@ -188,6 +193,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   const caches: Record<WireFormat['name'], PromptCache> = {
     anthropic: new AnthropicCache(minCacheTokens),
     openai: new OpenAIPrefixCache(minCacheTokens),
+    gemini: new NoPromptCache(),
   };
   const stats = emptyStats();
 
@@ -279,6 +285,10 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const cache = caches[wire.name].account(prompt);
     const usage = reportedUsage(reply, prompt, cache);
     settle(record, cache, usage);
+    if (wire.whole && geminiRoute(path) === 'whole') {
+      sendJson(res, 200, wire.whole(reply, record.index, usage), reply.headers);
+      return;
+    }
     await streamReply(res, wire, reply, exchange, usage);
   }
 
@@ -296,6 +306,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     url,
     anthropicBaseURL: `${url}/v1`,
     openaiBaseURL: `${url}/v1`,
+    geminiBaseURL: url,
     requests,
     enqueue: (...replies) => void script.push(...replies),
     pending: () => script.length,

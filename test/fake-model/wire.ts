@@ -11,9 +11,11 @@ export interface StreamedReply {
 }
 
 export interface WireFormat {
-  readonly name: 'anthropic' | 'openai';
+  readonly name: 'anthropic' | 'openai' | 'gemini';
   /** `usage` is what the server counted; without it, usage.ts's uncountedUsage. */
   stream(reply: FakeReply, replyIndex: number, usage?: ReportedUsage): StreamedReply;
+  /** The whole answer as one JSON body, for a wire whose request path asks for no stream (Gemini's). */
+  whole?(reply: FakeReply, replyIndex: number, usage?: ReportedUsage): unknown;
   /** An in-stream error event, as the provider sends one after a 200. */
   streamErrorFrame(error: { type: string; message: string }): string;
   /** The body of a non-2xx answer, in the provider's own error shape. */

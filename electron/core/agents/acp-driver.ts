@@ -23,7 +23,7 @@ import type { Planner } from '../gate/permission-gate.js';
 import { loadToolArgs } from '../log/stored-tool-args.js';
 import type { DriverFactory, DriverSeam, DriverTurn, SessionDriver } from '../sessions/session-driver.js';
 import type { ToolResult } from '../tools/tool-def.js';
-import { AcpFs, CANCELLED_CALL, rawReadPlanner, type LiveTurn } from './acp-fs.js';
+import { AcpFs, CANCELLED_CALL, rawReadPlanner, type LiveTurn, type MissingFileAnswer } from './acp-fs.js';
 import { AcpLink } from './acp-link.js';
 import { AcpPermission } from './acp-permission.js';
 import { TurnUpdates } from './acp-updates.js';
@@ -45,6 +45,8 @@ export interface AcpDriverOptions {
   sessionMeta?: Record<string, unknown>;
   /** The auth method to use when the agent lists it (e.g. 'gemini-api-key'). */
   authMethod?: string;
+  /** How `fs/read_text_file` answers a file that is not there (acp-fs.ts, MissingFileAnswer). */
+  missingFile?: MissingFileAnswer;
   /** The gate's MCP server name as the agent is given it, whose calls the MCP face logs itself. */
   gateServerName?: string;
   initializeTimeoutMs?: number;
@@ -102,7 +104,7 @@ class AcpDriver implements SessionDriver {
     private readonly opts: AcpDriverOptions,
   ) {
     this.planner = agentPlanner(() => opts.startPlan());
-    this.files = new AcpFs(seam);
+    this.files = new AcpFs(seam, opts.missingFile);
     this.permission = new AcpPermission(seam, opts.agent, this.planner);
   }
 

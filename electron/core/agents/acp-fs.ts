@@ -27,8 +27,19 @@ export interface LiveTurn {
   signal: AbortSignal;
 }
 
-/** ACP's "Resource not found": Gemini CLI (acpFileSystemService.ts) takes it as ENOENT, so a write creates the file. */
+/** ACP's "Resource not found" (the SDK's RequestError.resourceNotFound). */
 const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * How a read of a file that is not there (inside the workspace) is answered: ACP's
+ * "Resource not found" error, or, for an agent that cannot tell that error from a failure,
+ * an empty text. Gemini CLI 0.61 is one: its acpFileSystemService turns "Resource not
+ * found" into ENOENT only when the rejection is an Error, but its ACP connection rejects
+ * with the plain JSON-RPC error object, so its `write_file` of a new file failed with
+ * "Error checking existing file" and never wrote. An empty text lets it go on to write
+ * (through `fs/write_text_file`, so still a write card whose diff is made from the disk).
+ */
+export type MissingFileAnswer = 'not-found' | 'empty';
 /** A read answered whole up to this; an agent reads more with line/limit. */
 const READ_TEXT_MAX_BYTES = 4 * 1024 * 1024;
 export const CANCELLED_CALL = 'cancelled by the user before this call finished';
@@ -40,7 +51,10 @@ const readArgs = z.object({
 });
 
 export class AcpFs {
-  constructor(private readonly seam: DriverSeam) {}
+  constructor(
+    private readonly seam: DriverSeam,
+    private readonly missingFile: MissingFileAnswer = 'not-found',
+  ) {}
 
   /** fs/write_text_file as a write_file call through the gate; a refusal is a JSON-RPC error in the gate's words. */
   async write(turn: LiveTurn, params: WriteTextFileRequest): Promise<WriteTextFileResponse> {
@@ -58,6 +72,8 @@ export class AcpFs {
     };
     const result = await this.gated(turn, 'read_file', args, rawReadPlanner(this.seam.workspace));
     if (result.ok) return { content: result.output };
+    // Outside, a missing file is refused while planning (rawReadPlanner): only one gone after its read card reads empty.
+    if (result.details?.missing === true && this.missingFile === 'empty') return { content: '' };
     if (result.details?.missing === true)
       throw new RequestError(RESOURCE_NOT_FOUND, `Resource not found: ${result.error}`, { uri: params.path });
     throw new RequestError(-32000, `read_text_file: ${result.error}`);

@@ -10,12 +10,17 @@
  *   and in the options).
  * - Gemini CLI: it writes through the client (`fs/write_text_file`, a write card), so only its
  *   shell tool is excluded (`tools.exclude` in `~/.gemini/settings.json`: a policy DENY rule
- *   in 0.61); the gate's `run` is its one way to run a command.
+ *   in 0.61); the gate's `run` is its one way to run a command. Folder trust is turned off
+ *   (else no MCP server starts), the gate's tools are in `tools.allowed` (so the CLI does
+ *   not ask before the gate does), and a missing file reads as empty text (see acp-fs.ts,
+ *   MissingFileAnswer), or it could never create one. Its own write_file still asks first
+ *   (an agent_ask card), then writes through the client (the write card).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { AgentId } from '../../../shared/agents.js';
 import { GATE_SERVER_NAME } from './acp-driver.js';
+import type { MissingFileAnswer } from './acp-fs.js';
 import { GATE_TOOL_NAMES } from './gate-mcp-tools.js';
 
 export interface AgentHolds {
@@ -25,6 +30,8 @@ export interface AgentHolds {
   homeSettings: { file: string; merge: Record<string, unknown> }[];
   /** The `authenticate` method it is asked to use, when it lists one. */
   authMethod?: string;
+  /** How its `fs/read_text_file` of a missing file is answered (acp-fs.ts); default "Resource not found". */
+  missingFile?: MissingFileAnswer;
 }
 
 const CLAUDE_BUILT_IN_WRITERS = ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash', 'BashOutput', 'KillShell'];
@@ -52,8 +59,25 @@ export function agentHolds(id: AgentId): AgentHolds {
       };
     case 'gemini-cli':
       return {
-        homeSettings: [{ file: '.gemini/settings.json', merge: { tools: { exclude: ['run_shell_command'] } } }],
+        homeSettings: [
+          {
+            file: '.gemini/settings.json',
+            merge: {
+              // The gate's own tools go unasked by the CLI: the gate's card is the one that decides.
+              tools: {
+                exclude: ['run_shell_command'],
+                allowed: GATE_TOOL_NAMES.map((t) => `mcp_${GATE_SERVER_NAME}_${t}`),
+              },
+              // Folder trust is on by default in 0.61, and an untrusted folder starts no MCP
+              // server, so the gate's tools were never offered to the model. The person chose
+              // this workspace for the agent, and the jail holds it read-only.
+              security: { folderTrust: { enabled: false } },
+            },
+          },
+        ],
         authMethod: 'gemini-api-key',
+        // Its write_file reads the file first, and cannot read "Resource not found" as absent.
+        missingFile: 'empty',
       };
     case 'codex':
     case 'opencode':

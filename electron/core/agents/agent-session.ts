@@ -88,6 +88,7 @@ export function agentSessionDriver(
     mcpServers: () => [{ type: 'http', name: GATE_SERVER_NAME, url: gateUrlInside(), headers: [] }],
     ...(holds.sessionMeta ? { sessionMeta: holds.sessionMeta } : {}),
     ...(holds.authMethod ? { authMethod: holds.authMethod } : {}),
+    ...(holds.missingFile ? { missingFile: holds.missingFile } : {}),
   });
 
   return (seam: DriverSeam): SessionDriver => {

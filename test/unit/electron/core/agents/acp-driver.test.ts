@@ -405,6 +405,27 @@ describe("the agent's files go through the gate", () => {
   );
 });
 
+describe('an agent held to read a missing file as empty (Gemini CLI)', () => {
+  it(
+    'gets empty text for a missing file inside the workspace, so its write can create it; outside, a missing file is still refused',
+    async () => {
+      const { h, agent, id } = await start({ turns: [{ steps: [] }] }, { missingFile: 'empty' });
+      agent.script.turns[0]!.steps = [
+        { read: { path: path.join(h.workspace, 'new.txt') } },
+        { read: { path: path.join(h.outside, 'missing.txt') } },
+      ];
+      const since = await send(h, id, 'go');
+      await answerCard(h, id, 'agent_start', 'allow_once');
+      await endOf(h, id, since);
+      const reads = (await agent.journal()).filter((j) => j.answer === 'read');
+      expect(reads[0]).toMatchObject({ result: { content: '' } });
+      expect(reads[1]).toMatchObject({ error: { code: -32000 } });
+      await expect(fs.stat(path.join(h.workspace, 'new.txt'))).rejects.toThrow(/ENOENT/);
+    },
+    T,
+  );
+});
+
 describe("the agent's own permission requests are agent_ask cards", () => {
   const options = [
     { optionId: 'yes', name: 'Allow', kind: 'allow_once' as const },
