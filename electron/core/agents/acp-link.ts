@@ -6,6 +6,7 @@
  */
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
+import type { ErrorKind } from '../error-kind.js';
 import type { AgentProcess } from './agent-process.js';
 
 export interface LinkOptions {
@@ -19,8 +20,9 @@ export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
   terminal: false,
 };
 
-/** The agent process stopped: how, and the last of its stderr. */
+/** The agent process stopped: how, and the last of its stderr. Its own failure, said in its words, not a fault of the app's. */
 export class AgentStopped extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'AgentStopped';
 }
 

@@ -13,6 +13,7 @@ import { parseToolArgs } from '../tools/tool-args.js';
 import { ToolError, type ToolDef, type ToolResult } from '../tools/tool-def.js';
 import { WORKSPACE_TOOLS } from '../tools/tools.js';
 import type { LiveTurn, LiveTurnDoor } from './live-turn.js';
+import type { ErrorKind } from '../error-kind.js';
 
 /** The native tools the agent reaches the workspace through; its own tools only read. */
 export const GATE_TOOL_NAMES = Object.freeze(['write_file', 'search_replace', 'run', 'read_file', 'list_dir'] as const);
@@ -47,6 +48,7 @@ export function listedGateTools(): Tool[] {
 
 /** A call the MCP face could not take at all: answered as a protocol error, nothing logged. */
 export class UnknownGateToolError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'UnknownGateToolError';
 }
 

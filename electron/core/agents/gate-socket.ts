@@ -8,11 +8,14 @@ import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import type { ErrorKind } from '../error-kind.js';
 
 /** sun_path holds 108 bytes with its NUL on Linux: a longer path cannot be listened on. */
 export const SOCKET_PATH_MAX_BYTES = 107;
 
+/** The session's socket cannot be listened on as asked (a path too long, a link, something else there). */
 export class GateSocketError extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'GateSocketError';
 }
 

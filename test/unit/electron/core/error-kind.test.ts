@@ -6,7 +6,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AgentCallError } from '../../../../electron/core/agents/agent-calls-port.js';
 import { AgentInstallError } from '../../../../electron/core/agents/agent-installs.js';
+import { AgentStopped } from '../../../../electron/core/agents/acp-link.js';
+import { GateSocketError } from '../../../../electron/core/agents/gate-socket.js';
+import { UnknownGateToolError } from '../../../../electron/core/agents/gate-mcp-tools.js';
 import { ChatError } from '../../../../electron/core/chat/chat-error.js';
 import { CheckpointError } from '../../../../electron/core/checkpoints/session-checkpoints.js';
 import { GitError } from '../../../../electron/core/checkpoints/git-run.js';
@@ -60,6 +64,10 @@ const KINDS: Array<[string, () => Error, ErrorKind]> = [
   ['ToolError', () => new ToolError('path: required'), 'refused'],
   ['StalePlanError', () => new StalePlanError('the file changed on disk'), 'conflict'],
   ['AgentInstallError', () => new AgentInstallError('npm is not on the PATH'), 'refused'],
+  ['AgentCallError', () => new AgentCallError('Claude Code is not installed'), 'refused'],
+  ['AgentStopped', () => new AgentStopped('the agent stopped (exit 1)'), 'refused'],
+  ['GateSocketError', () => new GateSocketError('the socket path is too long'), 'refused'],
+  ['UnknownGateToolError', () => new UnknownGateToolError('no tool grep'), 'refused'],
 ];
 
 /** The classes the host answered as expected by name before errors had kinds. */

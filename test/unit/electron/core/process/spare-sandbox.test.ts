@@ -33,7 +33,10 @@ beforeEach(async () => {
   await fs.writeFile(path.join(home, 'secret.txt'), 'outside the view\n');
   sandbox = new BwrapSandbox({ dataDir: path.join(root, 'data'), home, env: process.env });
   const command = await sandbox.profile(ws, { network: false, git: false, toolchains: false });
-  view = { sandbox, profile: readOnlyProfile(command, [ws]) };
+  // ripgrep's own folder is shown as the grep's view shows it: a checkout under /var/tmp (a
+  // hidden personal place) would otherwise have no ripgrep inside.
+  const ripgrepFolder = path.dirname(await fs.realpath(ripgrepPath));
+  view = { sandbox, profile: readOnlyProfile(command, [ws, ripgrepFolder]) };
   env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8' };
 });
 afterEach(async () => {
