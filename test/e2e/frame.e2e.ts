@@ -22,7 +22,7 @@ describe('the frame', () => {
     });
     await ui.page.keyboard.press('Control+o');
     const dialog = await visible(ui.page.getByRole('dialog'), 'the open-folder dialog');
-    await dialog.getByRole('combobox').fill(path.join(root, 'pro'));
+    await dialog.getByRole('combobox', { name: 'Folder' }).fill(path.join(root, 'pro'));
     const options = dialog.getByRole('listbox', { name: 'Folders' }).getByRole('option');
     const names = await waitUntil(
       () => options.allTextContents(),
@@ -31,15 +31,15 @@ describe('the frame', () => {
     );
     expect(names.map((n) => path.basename(n.replace(/\/$/, '')).trim()).sort()).toEqual(['project-a', 'project-b']);
     await world.shot('open-folder-completion');
-    await dialog.getByRole('combobox').press('ArrowDown');
+    await dialog.getByRole('combobox', { name: 'Folder' }).press('ArrowDown');
     await world.shot('open-folder-completion-picked');
     await options.filter({ hasText: 'project-b' }).click();
     await waitUntil(
-      () => dialog.getByRole('combobox').inputValue(),
+      () => dialog.getByRole('combobox', { name: 'Folder' }).inputValue(),
       (v) => v.includes('project-b'),
       'the field filled',
     );
-    await dialog.getByRole('combobox').press('Enter');
+    await dialog.getByRole('combobox', { name: 'Folder' }).press('Enter');
     await ui.selectTab('project-b');
   });
 

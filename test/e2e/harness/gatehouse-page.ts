@@ -53,7 +53,7 @@ export class GatehousePage {
     await this.page.keyboard.press('Control+o');
     const dialog = await visible(this.page.getByRole('dialog'), 'the open-folder dialog after Ctrl+O');
     const field = await visible(
-      dialog.getByRole('textbox').or(dialog.getByRole('combobox')),
+      dialog.getByRole('textbox').or(dialog.getByRole('combobox', { name: 'Folder' })),
       'a text field for the folder path in the open-folder dialog',
     );
     await field.fill(folder);
