@@ -311,6 +311,8 @@ function apply(s: SessionState, event: SessionEvent): void {
       return applyRedo(s, event);
     case 'rewind':
       return applyRewind(s, event);
+    case 'plan':
+      return applyPlan(s, event);
     case 'agent_session':
       s.agentSession = { agent: event.agent, agentSessionId: event.agentSessionId };
       return;

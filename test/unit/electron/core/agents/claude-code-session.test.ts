@@ -6,7 +6,7 @@
  * back. The adapter comes from the agent cache CI fills (test/support/agent-cache.ts); when
  * it is missing this FAILS saying how to install it.
  */
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../../../shared/events.js';
@@ -49,7 +49,10 @@ function scripted(turns: { name: string; input: unknown }[][]): Move {
     const messages = body.messages ?? [];
     const at = messages.findLastIndex((m) => m.role === 'user' && /TURN-\d+/.test(JSON.stringify(m.content)));
     if (at < 0) return { text: 'Done.' };
-    const turn = Number(/TURN-(\d+)/.exec(JSON.stringify(messages[at]!.content))![1]);
+    const said = JSON.stringify(messages[at]!.content);
+    // After a restart the agent is told what became of its waiting call: that was the turn's work.
+    if (said.includes('The app restarted')) return { text: 'Done.' };
+    const turn = Number(/TURN-(\d+)/.exec(said)![1]);
     const step = messages.slice(at + 1).filter((m) => JSON.stringify(m.content).includes('"tool_result"')).length;
     const call = turns[turn]?.[step];
     return call ? { toolCalls: [{ name: call.name, input: call.input }] } : { text: 'Done.' };
@@ -169,4 +172,92 @@ describe('a session driven by the real Claude Code', () => {
     const cards = (await h.events(id)).filter((e) => e.type === 'card');
     expect(cards.map((c) => c.type === 'card' && c.body.kind)).toEqual(['agent_start', 'command']);
   }, 300_000);
+
+  it('stops the agent’s turn on Cancel with a card open, withdrawing it, and the next turn goes on', async () => {
+    const write = { name: 'mcp__gatehouse__write_file', input: { path: 'late.txt', content: 'late\n' } };
+    const { h, id } = await boot(scripted([[write], [write]]));
+    const file = path.join(h.workspace, 'late.txt');
+
+    await h.call('session.send', { id, text: 'TURN-0 write late.txt' });
+    await started(h, id);
+    const open = await h.event(id, 'card', (c) => c.body.kind === 'write');
+    const cancel = await h.call('session.cancel', { id });
+    expect(cancel.cancelled).toBe(true);
+    const ended = await turnEnd(h, id);
+    expect(ended.reason).toBe('cancelled');
+    expect(await h.event(id, 'card_withdrawn', (e) => e.cardId === open.cardId)).toBeTruthy();
+    expect(existsSync(file)).toBe(false);
+
+    await h.call('session.send', { id, text: 'TURN-1 write it now' });
+    const next = await h.event(id, 'card', (c) => c.body.kind === 'write' && c.seq > ended.seq);
+    await h.call('card.answer', { id, cardId: next.cardId, answer: 'allow_once' });
+    expect((await turnEnd(h, id, ended.seq)).reason).toBe('finished');
+    expect(await fs.readFile(file, 'utf8')).toBe('late\n');
+  }, 300_000);
+
+  it('takes up a write card left open when the app stopped: answered after the restart, the write lands', async () => {
+    const write = { name: 'mcp__gatehouse__write_file', input: { path: 'kept.txt', content: 'kept\n' } };
+    const { h, id } = await boot(scripted([[write]]));
+    const file = path.join(h.workspace, 'kept.txt');
+
+    await h.call('session.send', { id, text: 'TURN-0 write kept.txt' });
+    await started(h, id);
+    const open = await h.event(id, 'card', (c) => c.body.kind === 'write');
+    await h.restart();
+
+    const state = await h.call('session.state', { id });
+    expect(state.summary.waiting).toBe(1);
+    await h.call('card.answer', { id, cardId: open.cardId, answer: 'allow_once' });
+    const ended = await turnEnd(h, id);
+    expect(await fs.readFile(file, 'utf8')).toBe('kept\n');
+    // The agent was relaunched, took up its session (Claude Code can load one), and was told the outcome.
+    expect(ended.reason).toBe('finished');
+    expect(fake!.requests.some((r) => r.rawBody.includes('The app restarted') && r.rawBody.includes('kept.txt'))).toBe(
+      true,
+    );
+  }, 300_000);
+
+  it('finds nothing of the person’s home from inside its jail, even when its own question about a read is allowed', async () => {
+    const secret = 'PERSONS-SSH-KEY-0123456789';
+    // The path is known once the harness is: the reply is written when the model is asked.
+    const key = { file_path: '' };
+    const { h, id } = await boot(
+      scripted([
+        [
+          { name: 'Read', input: key },
+          { name: 'Read', input: { file_path: '/etc/hostname' } },
+        ],
+      ]),
+    );
+    key.file_path = path.join(h.home, '.ssh', 'id_ed25519');
+    await fs.mkdir(path.dirname(key.file_path), { recursive: true });
+    await fs.writeFile(key.file_path, secret);
+
+    await h.call('session.send', { id, text: 'TURN-0 read my key' });
+    await started(h, id);
+    // Its own reads outside the workspace may be asked about first: allowing them changes nothing of what it can see.
+    const ended = await answerAsksUntilTheEnd(h, id);
+    expect(ended.reason).toBe('finished');
+    // Its Read works (the machine's /etc is shown read-only), but the person's key is not there.
+    const [keyRead, hostRead] = toolResults(fake!);
+    expect(keyRead).toMatch(/does not exist/i);
+    expect(keyRead).not.toContain(secret);
+    expect(hostRead).toContain(readFileSync('/etc/hostname', 'utf8').trim());
+  }, 300_000);
 });
+
+/** Allows every question the agent asks of its own, until the turn ends. */
+async function answerAsksUntilTheEnd(h: Harness, id: string): Promise<Extract<SessionEvent, { type: 'turn_ended' }>> {
+  for (;;) {
+    const state = await h.call('session.state', { id });
+    const ended = state.events.find((e) => e.type === 'turn_ended');
+    if (ended?.type === 'turn_ended') return ended;
+    const open = state.events.filter((e) => e.type === 'card' && e.body.kind === 'agent_ask');
+    const answered = new Set(state.events.flatMap((e) => (e.type === 'card_answer' ? [e.cardId] : [])));
+    for (const card of open) {
+      if (card.type === 'card' && !answered.has(card.cardId))
+        await h.call('card.answer', { id, cardId: card.cardId, answer: 'allow_once' });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
