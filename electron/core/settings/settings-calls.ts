@@ -124,7 +124,7 @@ export class SettingsCalls {
     if (this.loadProblem) return this.loadProblem;
     const { model } = this.deps.settings.current();
     if (!model) {
-      return 'No model is configured. Open Settings and choose a provider (Anthropic, OpenAI, or an OpenAI-compatible server such as Ollama) and a model id.';
+      return "No model is configured for Gatehouse's own agent. Open Settings and choose a provider (Anthropic, OpenAI, or an OpenAI-compatible server such as Ollama) and a model id; a session driven by an external agent (Settings → Agents) needs none.";
     }
     // A config saved before the plain-http rule: turns refuse it, so say why up front.
     const plainHttp = plainHttpKeyProblem(model, keys['openai-compatible'] === 'settings');
