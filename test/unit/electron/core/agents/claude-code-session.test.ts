@@ -8,33 +8,28 @@
  */
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../../../shared/events.js';
-import type { FakeReply } from '../../../../fake-model/server.js';
-import { startFakeModel, type FakeModel, type RecordedRequest } from '../../../../fake-model/server.js';
-import { cachedAgent } from '../../../../support/agent-cache.js';
-import { startHarness, type Harness } from '../core-harness.js';
+import type { FakeModel } from '../../../../fake-model/server.js';
+import type { Harness } from '../core-harness.js';
+import { allowStart, bootRealAgent, turnEnd, type Booted, type Move, type RealAgent } from './real-agent-harness.js';
 
-const KEY = 'sk-ant-test-0123456789abcdef';
-const TURN_MS = 120_000;
+const CLAUDE: RealAgent = {
+  id: 'claude-code',
+  key: { name: 'ANTHROPIC_API_KEY', value: 'sk-ant-test-0123456789abcdef' },
+  baseUrlVariable: 'ANTHROPIC_BASE_URL',
+  domains: ['api.anthropic.com'],
+};
 
-let prefix: string;
-let h: Harness | null = null;
+let booted: Booted | null = null;
 let fake: FakeModel | null = null;
 
-beforeAll(async () => {
-  ({ prefix } = await cachedAgent('claude-code'));
-});
-
 afterEach(async () => {
-  await h?.close();
-  await fake?.close();
-  h = null;
+  await booted?.h.close();
+  await booted?.fake.close();
+  booted = null;
   fake = null;
 });
-
-/** The model's next move, chosen by what it was sent: one scripted tool call per turn, then words. */
-type Move = (request: RecordedRequest) => FakeReply | undefined;
 
 /**
  * Answers the main conversation (the request that offers the gate's tools) by turn: the
@@ -60,46 +55,14 @@ function scripted(turns: { name: string; input: unknown }[][]): Move {
 }
 
 async function boot(move: Move): Promise<{ h: Harness; id: string }> {
-  fake = await startFakeModel();
-  fake.setResponder((request) => move(request) ?? { text: 'ok' });
-  const port = Number(new URL(fake.url).port);
-  h = await startHarness(undefined, {
-    fake,
-    base: '/var/tmp',
-    env: { ANTHROPIC_API_KEY: KEY },
-    agentModel: () => ({ endpoint: { port }, baseUrlVariable: 'ANTHROPIC_BASE_URL' }),
-    eventTimeoutMs: TURN_MS,
-  });
-  // Installed as Settings → Agents would leave it: the pinned packages in the data folder.
-  await fs.mkdir(path.join(h.dataDir, 'agents', 'claude-code'), { recursive: true });
-  await fs.symlink(prefix, path.join(h.dataDir, 'agents', 'claude-code', 'pkg'));
-  const { id, agent } = await h.call('sessions.open', { workspace: h.workspace, agent: 'claude-code' });
-  // A wait that times out says what the session logged, and what the model was asked.
-  const event = h.event.bind(h);
-  h.event = (sid, type, match) =>
-    event(sid, type, match).catch(async (err: Error) => {
-      const logged = (await h!.events(sid)).map(
-        (e) => `${e.type}${'body' in e ? `:${e.body.kind}` : ''}${'message' in e && e.message ? ` ${e.message}` : ''}`,
-      );
-      throw new Error(`${err.message}\nlogged: ${logged.join(', ')}\nmodel asked ${fake!.requests.length} times`);
-    });
+  booted = await bootRealAgent(CLAUDE, move);
+  fake = booted.fake;
+  const { agent } = (await booted.h.call('session.state', { id: booted.id })).summary;
   expect(agent).toMatchObject({ id: 'claude-code', label: 'Claude Code', version: '0.101.0' });
-  return { h, id };
+  return { h: booted.h, id: booted.id };
 }
 
-/** Answers the start card, and returns the turn's first gate card. */
-async function started(h: Harness, id: string): Promise<void> {
-  const start = await h.event(id, 'card', (c) => c.body.kind === 'agent_start');
-  if (start.body.kind !== 'agent_start') throw new Error('not a start card');
-  expect(start.body.readOnly).toContain(h.workspace);
-  expect(start.body.domains).toEqual(['api.anthropic.com']);
-  expect(JSON.stringify(start)).not.toContain(KEY);
-  await h.call('card.answer', { id, cardId: start.cardId, answer: 'allow_session' });
-}
-
-async function turnEnd(h: Harness, id: string, after = 0): Promise<Extract<SessionEvent, { type: 'turn_ended' }>> {
-  return h.event(id, 'turn_ended', (e) => e.seq > after);
-}
+const started = (h: Harness, id: string) => allowStart(h, id, CLAUDE);
 
 /** The tool results the model was sent for the main conversation, in order. */
 function toolResults(fake: FakeModel): string[] {

@@ -8,34 +8,36 @@
  */
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../../../shared/events.js';
-type CardEvent = Extract<SessionEvent, { type: 'card' }>;
 import { geminiFunctionDeclarations } from '../../../../fake-model/gemini-prompt.js';
-import type { FakeReply } from '../../../../fake-model/server.js';
-import { startFakeModel, type FakeModel, type RecordedRequest } from '../../../../fake-model/server.js';
-import { cachedAgent } from '../../../../support/agent-cache.js';
-import { startHarness, type Harness } from '../core-harness.js';
+import type { FakeModel, RecordedRequest } from '../../../../fake-model/server.js';
+import type { Harness } from '../core-harness.js';
+import { allowStart, bootRealAgent, turnEnd, type Booted, type Move, type RealAgent } from './real-agent-harness.js';
 
-const KEY = 'AIzaTest-0123456789abcdefghij';
-const TURN_MS = 120_000;
+type CardEvent = Extract<SessionEvent, { type: 'card' }>;
 
-let prefix: string;
-let h: Harness | null = null;
+const GEMINI: RealAgent = {
+  id: 'gemini-cli',
+  key: { name: 'GEMINI_API_KEY', value: 'AIzaTest-0123456789abcdefghij' },
+  baseUrlVariable: 'GOOGLE_GEMINI_BASE_URL',
+  domains: ['generativelanguage.googleapis.com'],
+  describe: (r) =>
+    `${r.path} [${geminiFunctionDeclarations(r.body)
+      .map((d) => String(d.name))
+      .join(' ')}]`,
+};
+
+let booted: Booted | null = null;
 let fake: FakeModel | null = null;
 
-beforeAll(async () => {
-  ({ prefix } = await cachedAgent('gemini-cli'));
-});
-
 afterEach(async () => {
-  await h?.close();
-  await fake?.close();
-  h = null;
+  await booted?.h.close();
+  await booted?.fake.close();
+  booted = null;
   fake = null;
 });
 
-type Move = (request: RecordedRequest) => FakeReply | undefined;
 interface Content {
   role?: string;
   parts?: { text?: string; functionResponse?: unknown }[];
@@ -74,47 +76,14 @@ function scripted(turns: { name: string; input: unknown }[][]): Move {
 }
 
 async function boot(move: Move): Promise<{ h: Harness; id: string }> {
-  fake = await startFakeModel();
-  fake.setResponder((request) => move(request) ?? { text: 'ok' });
-  const port = Number(new URL(fake.url).port);
-  h = await startHarness(undefined, {
-    fake,
-    base: '/var/tmp',
-    env: { GEMINI_API_KEY: KEY },
-    agentModel: () => ({ endpoint: { port }, baseUrlVariable: 'GOOGLE_GEMINI_BASE_URL' }),
-    eventTimeoutMs: TURN_MS,
-  });
-  // Installed as Settings → Agents would leave it: the pinned packages in the data folder.
-  await fs.mkdir(path.join(h.dataDir, 'agents', 'gemini-cli'), { recursive: true });
-  await fs.symlink(prefix, path.join(h.dataDir, 'agents', 'gemini-cli', 'pkg'));
-  const { id, agent } = await h.call('sessions.open', { workspace: h.workspace, agent: 'gemini-cli' });
-  // A wait that times out says what the session logged, and what the model was asked.
-  const event = h.event.bind(h);
-  h.event = (sid, type, match) =>
-    event(sid, type, match).catch(async (err: Error) => {
-      const logged = (await h!.events(sid)).map(
-        (e) => `${e.type}${'body' in e ? `:${e.body.kind}` : ''}${'message' in e && e.message ? ` ${e.message}` : ''}`,
-      );
-      const asked = fake!.requests.map(
-        (r) =>
-          `${r.path} [${geminiFunctionDeclarations(r.body)
-            .map((d) => String(d.name))
-            .join(' ')}]`,
-      );
-      throw new Error(`${err.message}\nlogged: ${logged.join(', ')}\nmodel asked: ${asked.join('\n')}`);
-    });
+  booted = await bootRealAgent(GEMINI, move);
+  fake = booted.fake;
+  const { agent } = (await booted.h.call('session.state', { id: booted.id })).summary;
   expect(agent).toMatchObject({ id: 'gemini-cli', label: 'Gemini CLI', version: '0.61.0' });
-  return { h, id };
+  return { h: booted.h, id: booted.id };
 }
 
-async function started(h: Harness, id: string): Promise<void> {
-  const start = await h.event(id, 'card', (c) => c.body.kind === 'agent_start');
-  if (start.body.kind !== 'agent_start') throw new Error('not a start card');
-  expect(start.body.readOnly).toContain(h.workspace);
-  expect(start.body.domains).toEqual(['generativelanguage.googleapis.com']);
-  expect(JSON.stringify(start)).not.toContain(KEY);
-  await h.call('card.answer', { id, cardId: start.cardId, answer: 'allow_session' });
-}
+const started = (h: Harness, id: string) => allowStart(h, id, GEMINI);
 
 /**
  * The next gate card of `kind` after `after`. Gemini CLI asks its own permission before its
@@ -129,10 +98,6 @@ async function gateCard(h: Harness, id: string, kind: string, after = 0): Promis
     seq = card.seq;
     await h.call('card.answer', { id, cardId: card.cardId, answer: 'allow_once' });
   }
-}
-
-async function turnEnd(h: Harness, id: string, after = 0): Promise<Extract<SessionEvent, { type: 'turn_ended' }>> {
-  return h.event(id, 'turn_ended', (e) => e.seq > after);
 }
 
 /** The function responses the model was sent for the main conversation, as JSON texts. */

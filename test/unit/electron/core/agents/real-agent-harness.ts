@@ -1,0 +1,77 @@
+/**
+ * A core whose session is driven by a real, pinned agent from the agent cache (CI fills it;
+ * test/support/agent-cache.ts), installed in the data folder as Settings → Agents leaves it,
+ * and pointed at the fake model on loopback bridged into its jail. A wait that times out
+ * says what the session logged and what the model was asked.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { AgentId } from '../../../../../shared/agents.js';
+import type { SessionEvent } from '../../../../../shared/events.js';
+import { startFakeModel, type FakeModel, type FakeReply, type RecordedRequest } from '../../../../fake-model/server.js';
+import { cachedAgent } from '../../../../support/agent-cache.js';
+import { startHarness, type Harness } from '../core-harness.js';
+
+/** The model's next move, chosen by what it was sent. */
+export type Move = (request: RecordedRequest) => FakeReply | undefined;
+
+export interface RealAgent {
+  id: AgentId;
+  /** Its key variable and a made-up value, which must never reach the log. */
+  key: { name: string; value: string };
+  /** The variable that points it at a model endpoint. */
+  baseUrlVariable: string;
+  domains: string[];
+  /** How a test names a request of this agent's wire in a timeout's message. */
+  describe?: (request: RecordedRequest) => string;
+}
+
+export interface Booted {
+  h: Harness;
+  fake: FakeModel;
+  id: string;
+}
+
+const TURN_MS = 120_000;
+
+export async function bootRealAgent(agent: RealAgent, move: Move): Promise<Booted> {
+  const { prefix } = await cachedAgent(agent.id);
+  const fake = await startFakeModel();
+  fake.setResponder((request) => move(request) ?? { text: 'ok' });
+  const port = Number(new URL(fake.url).port);
+  const h = await startHarness(undefined, {
+    fake,
+    base: '/var/tmp',
+    env: { [agent.key.name]: agent.key.value },
+    agentModel: () => ({ endpoint: { port }, baseUrlVariable: agent.baseUrlVariable }),
+    eventTimeoutMs: TURN_MS,
+  });
+  await fs.mkdir(path.join(h.dataDir, 'agents', agent.id), { recursive: true });
+  await fs.symlink(prefix, path.join(h.dataDir, 'agents', agent.id, 'pkg'));
+  const { id } = await h.call('sessions.open', { workspace: h.workspace, agent: agent.id });
+  const event = h.event.bind(h);
+  h.event = (sid, type, match) =>
+    event(sid, type, match).catch(async (err: Error) => {
+      const logged = (await h.events(sid)).map(
+        (e) => `${e.type}${'body' in e ? `:${e.body.kind}` : ''}${'message' in e && e.message ? ` ${e.message}` : ''}`,
+      );
+      const asked = fake.requests.map((r) => agent.describe?.(r) ?? r.path);
+      throw new Error(`${err.message}\nlogged: ${logged.join(', ')}\nmodel asked: ${asked.join('\n')}`);
+    });
+  return { h, fake, id };
+}
+
+/** Checks the start card against what the agent is, then allows it for the session. */
+export async function allowStart(h: Harness, id: string, agent: RealAgent): Promise<void> {
+  const start = await h.event(id, 'card', (c) => c.body.kind === 'agent_start');
+  if (start.body.kind !== 'agent_start') throw new Error('not a start card');
+  expect(start.body.readOnly).toContain(h.workspace);
+  expect(start.body.domains).toEqual(agent.domains);
+  expect(JSON.stringify(start)).not.toContain(agent.key.value);
+  await h.call('card.answer', { id, cardId: start.cardId, answer: 'allow_session' });
+}
+
+export function turnEnd(h: Harness, id: string, after = 0): Promise<Extract<SessionEvent, { type: 'turn_ended' }>> {
+  return h.event(id, 'turn_ended', (e) => e.seq > after);
+}
