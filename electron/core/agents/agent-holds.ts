@@ -103,8 +103,10 @@ async function readObject(file: string): Promise<Record<string, unknown>> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
-  } catch {
-    return {};
+  } catch (err) {
+    // Only a file that is not there starts empty: one that cannot be read must not be overwritten.
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw err;
   }
   try {
     const parsed: unknown = JSON.parse(text);

@@ -4,6 +4,7 @@
  * listening on the session's socket before the agent starts, and the agent's own holds
  * (agent-holds.ts). One per session; `dispose` stops the agent's process and the face.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SessionAgent } from '../../../shared/agents.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -27,9 +28,14 @@ export interface AgentSessionDeps {
   localModel?: (agent: SessionAgent) => { endpoint: ModelEndpoint; baseUrlVariable: string } | undefined;
 }
 
-/** Where the gate's face for a session listens: short, as a Unix socket's path must be. */
+/**
+ * Where the gate's face for a session listens: short, as a Unix socket's path must be, and
+ * one per session. A session id starts with its creation time, so a prefix of it would be
+ * shared by sessions made in the same seconds: a digest of the whole id is not.
+ */
 export function gateSocketPath(dataDir: string, sessionId: string): string {
-  return path.join(dataDir, 'agents', 'run', `${sessionId.slice(0, 12)}.sock`);
+  const name = createHash('sha256').update(sessionId).digest('hex').slice(0, 16);
+  return path.join(dataDir, 'agents', 'run', `${name}.sock`);
 }
 
 /** The driver factory for one session driven by `agent` in `workspaceRoot`. */

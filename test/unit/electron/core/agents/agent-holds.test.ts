@@ -43,3 +43,17 @@ describe('Gemini CLI’s holds', () => {
     expect(agentHolds('claude-code').missingFile).toBeUndefined();
   });
 });
+
+describe('settings written into an agent’s home', () => {
+  it('set aside a file that is not JSON, never losing it', async () => {
+    home = await fs.mkdtemp(path.join(os.tmpdir(), 'holds-'));
+    const file = path.join(home, '.claude', 'settings.json');
+    await fs.mkdir(path.dirname(file));
+    await fs.writeFile(file, '{ not json');
+
+    await writeHomeSettings(home, agentHolds('claude-code'));
+
+    expect(await fs.readFile(`${file}.unreadable`, 'utf8')).toBe('{ not json');
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toMatchObject({ permissions: { defaultMode: 'default' } });
+  });
+});
