@@ -131,7 +131,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options.agents === undefined
       ? new AgentCalls({ dataDir: options.dataDir, settings, env: () => options.env, commandEnv: secretFreeEnv })
       : null;
-  const agents = options.agents === null ? undefined : (options.agents ?? agentCalls ?? undefined);
+  // A test's port when one is given; none when null (a build without agents).
+  const agents = agentCalls ?? options.agents ?? undefined;
   const sessions = new Sessions({
     store,
     checkpoints,
