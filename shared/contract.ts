@@ -11,6 +11,7 @@ import type { DiffBase } from './diff/edit-preview.js';
 import type { Answer } from './cards.js';
 import { AGENT_IDS, type AgentListing, type AgentProgress, type SessionAgent } from './agents.js';
 import type { ChangesView, RestoreOutcome } from './checkpoints.js';
+import type { PlaceApplyReply, PlaceListing, PlaceReview, SessionPlace } from './places.js';
 import type { ContextPreview } from './context-preview.js';
 import type { SessionEvent } from './events.js';
 import type { ModelCatalog } from './model-facts.js';
@@ -79,6 +80,11 @@ export const requestSchemas = {
     workspace: z.string().min(1).max(4096),
     title: z.string().max(200).optional(),
     agent: agentId.optional(),
+    /**
+     * A place of its own (SPEC §15): a git worktree on a new branch from `base` (a commit or
+     * branch name; HEAD when absent), or a copy of a folder that is not a repository.
+     */
+    place: z.strictObject({ base: z.string().min(1).max(256).optional() }).optional(),
   }),
   'session.state': z.strictObject({ id }),
   'session.events': z.strictObject({ id, sinceSeq: z.number().int().min(0) }),
@@ -183,6 +189,27 @@ export const requestSchemas = {
   'terminal.resize': z.strictObject({ terminalId: id, cols: cells, rows: cells }),
   /** Kills the shell and what it started. */
   'terminal.close': z.strictObject({ terminalId: id }),
+  /** The session's place of its own, or null when it works in the person's folder (SPEC §15). */
+  'session.place': z.strictObject({ id }),
+  /** The place's whole change against its base, file by file, checked against the person's folder now. */
+  'session.review': z.strictObject({ id }),
+  /**
+   * Applies the reviewed change (or `paths` of it) to the person's folder, each file checked
+   * against the digest the review recorded; `commit` also makes one commit on their branch.
+   */
+  'session.apply': z.strictObject({
+    id,
+    reviewId: id,
+    as: z.enum(['files', 'commit'], { error: 'as must be one of: files, commit' }),
+    paths: z.array(relPath).min(1).max(10_000).optional(),
+    message: z.string().trim().min(1).max(2000).optional(),
+  }),
+  /** Removes the place (and a worktree's branch unless `keepBranch`). The session stays, read-only. */
+  'session.discardPlace': z.strictObject({ id, keepBranch: z.boolean().optional() }),
+  /** Settings → Places: every place in the data folder with its size, orphans among them. */
+  'places.list': z.strictObject({}),
+  /** Removes a place whose session is gone (an orphan); a live session's place goes with session.discardPlace. */
+  'places.remove': z.strictObject({ path: z.string().min(1).max(4096) }),
   /** Settings → Agents: each agent Gatehouse knows, installed or not (SPEC §14). */
   'agents.list': z.strictObject({}),
   /** Installs (or updates to) the pinned version into the data folder; progress comes as `agents.progress`. */
@@ -220,6 +247,8 @@ export interface SessionSummary {
   compacting?: boolean;
   /** The external agent that drives the session, at the version it was opened with; absent: Gatehouse's own. */
   agent?: SessionAgent;
+  /** The place of its own it works in (SPEC §15); absent: the person's folder. */
+  place?: SessionPlace;
 }
 
 export interface SettingsView {
@@ -315,6 +344,12 @@ export interface CallResponses {
   'agents.install': { version: string };
   'agents.remove': { removed: true };
   'agents.setDomains': { domains: string[] };
+  'session.place': { place: SessionPlace | null };
+  'session.review': PlaceReview;
+  'session.apply': PlaceApplyReply;
+  'session.discardPlace': { place: SessionPlace };
+  'places.list': { places: PlaceListing[] };
+  'places.remove': { removed: true };
 }
 
 /**

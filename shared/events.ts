@@ -6,6 +6,7 @@ import type { CardEdits } from './card-edits.js';
 import type { SessionAgent } from './agents.js';
 import type { Answer, CardBody, Grant } from './cards.js';
 import type { ChangedFile, Restoration, Skipped } from './checkpoints.js';
+import type { PlaceApplyFile, PlaceApplyOutcome, SessionPlace } from './places.js';
 
 export type TurnEndReason = 'finished' | 'cancelled' | 'error' | 'interrupted';
 
@@ -160,7 +161,16 @@ export type EventPayload =
    * The external agent's own session this Gatehouse session talks to: after a restart the
    * driver asks the agent to load it, where the agent can.
    */
-  | { type: 'agent_session'; agent: SessionAgent; agentSessionId: string };
+  | { type: 'agent_session'; agent: SessionAgent; agentSessionId: string }
+  /** The session's place of its own (SPEC §15): logged when made, and again when discarded. */
+  | { type: 'place'; place: SessionPlace }
+  /**
+   * An apply to the person's folder began: every file it will write, with the digest each
+   * must still have. Logged before the first write, so a restart knows what was under way.
+   */
+  | { type: 'place_apply'; applyId: string; as: 'files' | 'commit'; files: PlaceApplyFile[]; message?: string }
+  /** How that apply ended; `interrupted`: the app stopped mid-apply and the restart checked each file. */
+  | ({ type: 'place_applied'; applyId: string; interrupted?: true } & PlaceApplyOutcome);
 
 /** One step of an agent's plan, as ACP words it. */
 export interface PlanEntry {

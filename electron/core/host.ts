@@ -30,6 +30,9 @@ import { modelCatalog } from './context/model-catalog.js';
 import { quoteInput, visibleText } from './text/quoted-input.js';
 import { AgentCallError, NO_AGENTS, type AgentCallsPort } from './agents/agent-calls-port.js';
 import { sessionAgentOf } from './agents/session-agent-of.js';
+import { SessionError } from './sessions/session-error.js';
+
+const NO_PLACES = 'sessions in a place of their own are not in this build yet';
 
 export interface HostDeps {
   sessions: Sessions;
@@ -151,6 +154,13 @@ export class Host {
         return { removed: true };
       },
       'agents.setDomains': async ({ id, domains }) => ({ domains: await agents().setDomains(id, domains) }),
+      // Session places (SPEC §15): the places room is being built; until it lands these say so.
+      'session.place': async ({ id }) => ({ place: (await s.get(id)).summary().place ?? null }),
+      'session.review': () => Promise.reject(new SessionError(NO_PLACES)),
+      'session.apply': () => Promise.reject(new SessionError(NO_PLACES)),
+      'session.discardPlace': () => Promise.reject(new SessionError(NO_PLACES)),
+      'places.list': () => Promise.resolve({ places: [] }),
+      'places.remove': () => Promise.reject(new SessionError(NO_PLACES)),
     };
   }
 
