@@ -70,8 +70,10 @@ export class AcpLink {
       return link;
     } catch (err) {
       connection.close();
+      // Its stdout closing is often heard before its exit: a crash is said with its exit and stderr, not as "connection closed".
+      const exit = err instanceof AgentStopped ? null : await exitedSoon(process);
       await process.stop();
-      throw err;
+      throw exit ? stoppedError(exit, process.stderrTail()) : err;
     }
   }
 
@@ -119,6 +121,11 @@ async function withinLimit<T>(request: Promise<T>, ms: number, words: string, pr
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** How the process ended, if it ends within a moment; null while it runs on. */
+function exitedSoon(process: AgentProcess): Promise<{ code: number | null; signal: string | null } | null> {
+  return Promise.race([process.exited, sleep(1000).then(() => null)]);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -14,6 +14,8 @@ import { AgentInstallError, AgentInstalls, type NpmTools } from './agent-install
 import type { AgentSpec } from './agent-spec.js';
 import path from 'node:path';
 import type { AgentCallsPort } from './agent-calls-port.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { checkSpeaksAcp } from './acp-check.js';
 
 export interface AgentCallsDeps {
   dataDir: string;
@@ -26,6 +28,13 @@ export interface AgentCallsDeps {
   catalog?: (id: AgentId) => AgentSpec;
   /** Longest one npm step may take. */
   timeoutMs?: number;
+  /**
+   * The jail a new install is started in to check that it speaks ACP before it replaces
+   * anything (acp-check.ts); without one (a test of npm alone) nothing is checked.
+   */
+  sandbox?: Sandbox;
+  /** Longest a new install may take to answer ACP's `initialize` (20 s by default). */
+  acpCheckTimeoutMs?: number;
 }
 
 export class AgentCalls implements AgentCallsPort {
@@ -38,6 +47,7 @@ export class AgentCalls implements AgentCallsPort {
       root: path.join(deps.dataDir, 'agents'),
       env: deps.commandEnv,
       ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+      ...(deps.sandbox ? { checkAcp: (made) => this.checkAcp(made, deps.sandbox!) } : {}),
     });
   }
 
@@ -97,6 +107,19 @@ export class AgentCalls implements AgentCallsPort {
   /** Stops installs under way (the app is quitting); their previous installs stay. */
   close(): Promise<void> {
     return this.installs.stopAll();
+  }
+
+  private async checkAcp(
+    made: { spec: AgentSpec; prefix: string; version: string; node: string; signal: AbortSignal },
+    sandbox: Sandbox,
+  ): Promise<void> {
+    await checkSpeaksAcp({
+      ...made,
+      dataDir: this.deps.dataDir,
+      sandbox,
+      env: this.deps.commandEnv(),
+      ...(this.deps.acpCheckTimeoutMs !== undefined ? { timeoutMs: this.deps.acpCheckTimeoutMs } : {}),
+    });
   }
 
   private domainsOf(spec: AgentSpec): string[] {

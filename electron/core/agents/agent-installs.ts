@@ -38,6 +38,17 @@ export interface AgentInstallsOptions {
   env: () => NodeJS.ProcessEnv;
   /** Longest one npm step may take; Claude Code's CLI alone is about 340 MB. */
   timeoutMs?: number;
+  /**
+   * Asked of a new install before it replaces anything: whether it speaks ACP (acp-check.ts).
+   * Throws in words when it does not; the install then fails and the previous one stays.
+   */
+  checkAcp?: (made: {
+    spec: AgentSpec;
+    prefix: string;
+    version: string;
+    node: string;
+    signal: AbortSignal;
+  }) => Promise<void>;
 }
 
 /** Where node and npm are, or the one line saying which is missing. */
@@ -130,6 +141,10 @@ export class AgentInstalls {
         await this.fetchInto(made, spec, tools.npm, signal, say);
         say({ phase: 'checking', fraction: 1, line: `Checking ${spec.label} ${spec.version}` });
         await checkMade(made, spec);
+        if (this.options.checkAcp) {
+          say({ phase: 'checking', fraction: 1, line: `Checking that ${spec.label} ${spec.version} speaks ACP` });
+          await this.options.checkAcp({ spec, prefix: made, version: spec.version, node: tools.node, signal });
+        }
         await swapIn(folders, made);
       } finally {
         await fs.rm(made, { recursive: true, force: true });

@@ -14,11 +14,18 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  CancelledNotificationSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { DriverSeam } from '../sessions/session-driver.js';
 import { GATE_INSTRUCTIONS, GateCalls, listedGateTools, UnknownGateToolError } from './gate-mcp-tools.js';
 import type { LiveTurnDoor } from './live-turn.js';
+import { GateCallCancels } from './gate-mcp-cancels.js';
 import { listenOnSocket, prepareSocketPath, removeSocket } from './gate-socket.js';
 
 /** The one HTTP path the face answers on; the jail's bridge gives the agent `http://127.0.0.1:<port>/mcp`. */
@@ -49,19 +56,30 @@ export interface GateMcpServer {
 /** Made once: the protocol objects made per request share it (an Ajv instance is not cheap). */
 let validator: AjvJsonSchemaValidator | undefined;
 
-function protocolServer(calls: GateCalls): Server {
+/** The protocol object for one HTTP request: its tools/call runs until answered, whatever becomes of the request. */
+function protocolServer(calls: GateCalls, cancels: GateCallCancels, res: ServerResponse): Server {
   validator ??= new AjvJsonSchemaValidator();
   const server = new Server(
     { name: 'gatehouse', version: '1' },
     { capabilities: { tools: {} }, instructions: GATE_INSTRUCTIONS, jsonSchemaValidator: validator },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedGateTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  // The SDK's own cancel handling aborts only requests of the same protocol object (and on
+  // every closed connection, which must not withdraw a card): the face's registry replaces it.
+  server.setNotificationHandler(CancelledNotificationSchema, ({ params }) => {
+    if (params.requestId !== undefined) cancels.cancel(params.requestId);
+  });
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }, { requestId }) => {
+    const withdrawn = cancels.take(requestId);
+    const forget = () => cancels.forget(requestId, withdrawn);
+    res.once('close', forget);
     try {
-      return await calls.call(params.name, params.arguments);
+      return await calls.call(params.name, params.arguments, withdrawn.signal);
     } catch (err) {
       if (err instanceof UnknownGateToolError) throw new McpError(ErrorCode.InvalidParams, err.message);
       throw new McpError(ErrorCode.InternalError, `the gate could not take this call: ${(err as Error).message}`);
+    } finally {
+      forget();
     }
   });
   return server;
@@ -72,12 +90,17 @@ function refuse(res: ServerResponse, status: number, message: string): void {
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null }));
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, calls: GateCalls): Promise<void> {
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  calls: GateCalls,
+  cancels: GateCallCancels,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://gate');
   if (url.pathname !== GATE_MCP_PATH) return refuse(res, 404, `not found: the gate answers on ${GATE_MCP_PATH}`);
   // Stateless: there is no stream to open or session to end, so only POST carries messages.
   if (req.method !== 'POST') return refuse(res, 405, `${req.method ?? 'this method'} is not supported; use POST`);
-  const server = protocolServer(calls);
+  const server = protocolServer(calls, cancels, res);
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     maxRequestBodySize: GATE_MCP_BODY_MAX_BYTES,
@@ -93,9 +116,10 @@ async function answer(req: IncomingMessage, res: ServerResponse, calls: GateCall
 /** Starts the gate's MCP face for one session on its socket. Throws, listening on nothing, when the socket cannot be made. */
 export async function startGateMcpServer({ socketPath, seam, turn }: GateMcpOptions): Promise<GateMcpServer> {
   const calls = new GateCalls(seam, turn);
+  const cancels = new GateCallCancels();
   await prepareSocketPath(socketPath);
   const http: HttpServer = createServer((req, res) => {
-    answer(req, res, calls).catch((err: unknown) => {
+    answer(req, res, calls, cancels).catch((err: unknown) => {
       if (!res.headersSent) refuse(res, 500, `the gate's MCP face failed: ${(err as Error).message}`);
       else res.destroy();
     });

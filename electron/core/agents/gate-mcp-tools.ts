@@ -14,6 +14,7 @@ import { ToolError, type ToolDef, type ToolResult } from '../tools/tool-def.js';
 import { WORKSPACE_TOOLS } from '../tools/tools.js';
 import type { LiveTurn, LiveTurnDoor } from './live-turn.js';
 import type { ErrorKind } from '../error-kind.js';
+import { AGENT_CANCELLED } from './gate-mcp-cancels.js';
 
 /** The native tools the agent reaches the workspace through; its own tools only read. */
 export const GATE_TOOL_NAMES = Object.freeze(['write_file', 'search_replace', 'run', 'read_file', 'list_dir'] as const);
@@ -74,8 +75,10 @@ export class GateCalls {
   /**
    * Runs one tools/call. Refused in words, with nothing logged, when no turn is live or
    * the arguments do not fit the tool; throws UnknownGateToolError for a tool not offered.
+   * `withdrawn` is the agent's own cancel of this call (gate-mcp-cancels.ts): its card is
+   * withdrawn and it ends in AGENT_CANCELLED, the turn going on.
    */
-  async call(name: string, rawArgs: unknown): Promise<CallToolResult> {
+  async call(name: string, rawArgs: unknown, withdrawn?: AbortSignal): Promise<CallToolResult> {
     const live = this.turn.current();
     if (!live) {
       return text(
@@ -91,7 +94,7 @@ export class GateCalls {
       if (err instanceof ToolError) return text(err.message, true);
       throw err;
     }
-    const done = this.gated(live, name, rawArgs ?? {});
+    const done = this.gated(live, name, rawArgs ?? {}, withdrawn);
     this.running.add(done);
     try {
       return await done;
@@ -105,7 +108,12 @@ export class GateCalls {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  private async gated({ turnId, signal }: LiveTurn, tool: string, args: unknown): Promise<CallToolResult> {
+  private async gated(
+    { turnId, signal }: LiveTurn,
+    tool: string,
+    args: unknown,
+    withdrawn: AbortSignal | undefined,
+  ): Promise<CallToolResult> {
     const { record } = this.seam;
     const toolCallId = this.seam.newId();
     const stored = await storeToolArgs(args, { put: (data) => record.putBlob(Buffer.from(data)) });
@@ -115,7 +123,7 @@ export class GateCalls {
     this.tail = new Promise<void>((resolve) => (release = resolve));
     try {
       await before;
-      const r = await this.runGated({ turnId, toolCallId, tool, args }, signal);
+      const r = await this.runGated({ turnId, toolCallId, tool, args }, signal, withdrawn);
       const output = r.ok ? r.output : r.error;
       await record.append({
         type: 'tool_result',
@@ -132,19 +140,25 @@ export class GateCalls {
     }
   }
 
-  /** The gate's answer; a call the turn's cancel cut short (waiting its turn, or at its card) ends in CANCELLED. */
+  /**
+   * The gate's answer; a call the turn's cancel cut short (waiting its turn, or at its card)
+   * ends in CANCELLED, one the agent cancelled itself in AGENT_CANCELLED.
+   */
   private async runGated(
     call: { turnId: string; toolCallId: string; tool: string; args: unknown },
-    signal: AbortSignal,
+    turn: AbortSignal,
+    withdrawn: AbortSignal | undefined,
   ): Promise<ToolResult> {
-    if (signal.aborted) return { ok: false, error: CANCELLED };
+    const signal = withdrawn ? AbortSignal.any([turn, withdrawn]) : turn;
+    const cut = (): ToolResult => ({ ok: false, error: turn.aborted ? CANCELLED : AGENT_CANCELLED });
+    if (signal.aborted) return cut();
     try {
       return await this.seam.gate.run(call, {
         signal,
         onOutput: (stream, chunk) => this.seam.onOutput(call.toolCallId, stream, chunk),
       });
     } catch (err) {
-      if (err instanceof CancelledError || signal.aborted) return { ok: false, error: CANCELLED };
+      if (err instanceof CancelledError || signal.aborted) return cut();
       throw err;
     }
   }

@@ -15,3 +15,12 @@ export class CancelledError extends Error {
     super(message);
   }
 }
+
+/**
+ * Why a single call's wait was cut short when it was not the turn's Cancel (an agent
+ * cancelling its own call): aborting a call's signal with one puts its words on the
+ * card's withdrawal instead of "the turn was cancelled".
+ */
+export class CardWithdrawal extends Error {
+  override readonly name = 'CardWithdrawal';
+}

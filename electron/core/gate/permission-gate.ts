@@ -22,7 +22,7 @@ import type { DiffBase } from '../../../shared/diff/edit-preview.js';
 import { tellTheModel, withEdits, type PersonAnswer } from './person-edits.js';
 import { CardWaits, type CardWait } from './card-wait.js';
 import { classify, grantForPlan } from './classify.js';
-import { CancelledError, GateError } from './gate-error.js';
+import { CancelledError, CardWithdrawal, GateError } from './gate-error.js';
 
 export interface ToolCall {
   turnId: string;
@@ -265,8 +265,9 @@ export class Gate {
     return new Promise<PersonAnswer>((resolve, reject) => {
       const onAbort = () => {
         wait.withdraw();
+        const reason = signal?.reason instanceof CardWithdrawal ? signal.reason.message : 'the turn was cancelled';
         this.deps.record
-          .append({ type: 'card_withdrawn', cardId: wait.cardId, reason: 'the turn was cancelled' })
+          .append({ type: 'card_withdrawn', cardId: wait.cardId, reason })
           .then(() => reject(new CancelledError()), reject);
       };
       if (signal?.aborted) return onAbort();

@@ -13,17 +13,61 @@ import type { AgentId } from '../../../../../shared/agents.js';
 export const FAKE_PACKAGE = 'fake-acp-adapter';
 export const FAKE_ENTRY = `node_modules/${FAKE_PACKAGE}/dist/index.js`;
 
+/**
+ * What the fake adapter's bin does when run: prints one line and exits (the default), or,
+ * for the install's ACP check, answers `initialize` as an agent does (`acp`), answers with a
+ * protocol Gatehouse does not speak (`old-protocol`) (either exits when given Claude Code's key), answers every line with text that is
+ * no JSON (`garbage`), exits at once with a line on stderr (`exit`), or never answers (`hang`).
+ */
+export type FakeBehaviour = 'print' | 'acp' | 'old-protocol' | 'garbage' | 'exit' | 'hang';
+
+/** Reads ACP's newline-delimited JSON by hand: the package is packed offline, without the SDK. */
+function answerInitialize(version: string, protocolVersion: number): string {
+  // A key handed to the install's check is a leak: the check needs no model.
+  return `
+if (process.env.ANTHROPIC_API_KEY) { console.error('the check handed me a key'); process.exit(4); }
+const readline = require('node:readline');
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const msg = JSON.parse(line);
+  if (msg.method !== 'initialize') return;
+  const result = { protocolVersion: ${protocolVersion}, agentCapabilities: {}, authMethods: [], agentInfo: { name: 'fake', version: '${version}' } };
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }) + '\\n');
+});
+`;
+}
+
+function binScript(behaviour: FakeBehaviour, version: string): string {
+  switch (behaviour) {
+    case 'print':
+      return `console.log('fake adapter ${version}');\n`;
+    case 'acp':
+      return answerInitialize(version, 1);
+    case 'old-protocol':
+      return answerInitialize(version, 99);
+    case 'garbage':
+      return `require('node:readline').createInterface({ input: process.stdin }).on('line', () => console.log('Welcome to fake adapter ${version}!'));\n`;
+    case 'exit':
+      return `console.error('fake adapter ${version}: cannot find module ./missing.js');\nprocess.exit(3);\n`;
+    case 'hang':
+      return `setInterval(() => {}, 60_000);\n`;
+  }
+}
+
 /** Packs version `version` of the fake adapter (or of a package `name`) into `dir`; the tarball's path. */
 export async function packFakeAdapter(
   dir: string,
   version: string,
-  { name = FAKE_PACKAGE, dependencies = {} }: { name?: string; dependencies?: Record<string, string> } = {},
+  {
+    name = FAKE_PACKAGE,
+    dependencies = {},
+    behaviour = 'print',
+  }: { name?: string; dependencies?: Record<string, string>; behaviour?: FakeBehaviour } = {},
 ): Promise<string> {
-  const src = path.join(dir, `src-${name}-${version}`);
+  const src = path.join(dir, `src-${name}-${version}-${behaviour}`);
   await fs.mkdir(path.join(src, 'dist'), { recursive: true });
   const manifest = { name, version, bin: { [name]: 'dist/index.js' }, dependencies };
   await fs.writeFile(path.join(src, 'package.json'), JSON.stringify(manifest));
-  await fs.writeFile(path.join(src, 'dist', 'index.js'), `console.log('fake adapter ${version}');\n`);
+  await fs.writeFile(path.join(src, 'dist', 'index.js'), binScript(behaviour, version));
   const file = execFileSync('npm', ['pack', '--pack-destination', dir, '--loglevel', 'error'], {
     cwd: src,
     encoding: 'utf8',

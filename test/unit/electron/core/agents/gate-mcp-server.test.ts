@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AGENT_CANCELLED } from '../../../../../electron/core/agents/gate-mcp-cancels.js';
 import { CANCELLED } from '../../../../../electron/core/agents/gate-mcp-tools.js';
 import { toolSpecs } from '../../../../../electron/core/context/tool-specs.js';
 import { WORKSPACE_TOOLS } from '../../../../../electron/core/tools/tools.js';
@@ -221,6 +222,53 @@ describe('the turn and the calls', () => {
     expect(up2.toolCallId).toBe(calls[1]);
     expect(up2.seq).toBeGreaterThan(results[0]!.seq);
     expect(await fs.readFile(path.join(g.h.workspace, 'two.txt'), 'utf8')).toBe('2');
+  });
+
+  it('withdraws a call’s card when the agent cancels that call, and the turn goes on', async () => {
+    g = await startGateHarness();
+    await g.startTurn();
+    const cancel = new AbortController();
+    const pending = g.client
+      .callTool({ name: 'write_file', arguments: { path: 'a.txt', content: 'x' } }, undefined, {
+        signal: cancel.signal,
+        timeout: 120_000,
+      })
+      .catch((err: unknown) => err);
+    const up = await card(g);
+
+    cancel.abort('the agent gave up waiting');
+
+    expect(await pending).toBeInstanceOf(Error);
+    const withdrawn = await g.h.event(g.id, 'card_withdrawn', (e) => e.cardId === up.cardId);
+    expect(withdrawn.reason).toBe(AGENT_CANCELLED);
+    const result = await g.h.event(g.id, 'tool_result', (e) => e.toolCallId === up.toolCallId);
+    expect([result.ok, result.output]).toEqual([false, AGENT_CANCELLED]);
+    await expect(fs.access(path.join(g.h.workspace, 'a.txt'))).rejects.toThrow();
+    // Only that call: the turn is live and the next call runs.
+    expect((await g.events('turn_ended')).length).toBe(0);
+    expect(resultText(await g.call('list_dir', {}))).not.toMatch(/a\.txt/);
+  });
+
+  it('does not let a relaunched agent’s cancel, counting ids from the start again, reach a call of the agent before it', async () => {
+    g = await startGateHarness();
+    await g.startTurn();
+    const before = await g.connect();
+    const gone = g.call('write_file', { path: 'a.txt', content: 'x' }, before).catch((err: unknown) => err);
+    const up = await card(g);
+    await before.close();
+    await gone;
+
+    const relaunched = await g.connect();
+    // Whatever id the earlier agent's call had, this agent cancels it too.
+    for (let requestId = 0; requestId < 5; requestId++) {
+      await relaunched.notification({ method: 'notifications/cancelled', params: { requestId, reason: 'stale' } });
+    }
+    // Each cancel is handed to the face before its POST is answered (the SDK's 202), so all have been taken here.
+
+    expect(await g.events('card_withdrawn')).toEqual([]);
+    await answer(g, up.cardId, 'allow_once');
+    await g.h.event(g.id, 'tool_result', (e) => e.toolCallId === up.toolCallId);
+    expect(await fs.readFile(path.join(g.h.workspace, 'a.txt'), 'utf8')).toBe('x');
   });
 
   it('keeps the card answerable when the agent goes away mid-call, and logs the result once answered', async () => {
