@@ -5,6 +5,7 @@
  * process stopped is resumed or marked interrupted.
  */
 import path from 'node:path';
+import type { SessionPlace } from '../../../shared/places.js';
 import type { SessionAgent } from '../../../shared/agents.js';
 import type { Grant } from '../../../shared/cards.js';
 import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
@@ -47,7 +48,12 @@ export interface SessionsDeps {
   /** What drives every session's turns; by default the native runner (or the session's external agent). */
   driver?: DriverFactory;
   /** The driver of a session opened with an external agent (SPEC §14); without it such a session runs no turn. */
-  agentDriver?: (session: { id: string; agent: SessionAgent; workspaceRoot: string }) => DriverFactory;
+  agentDriver?: (session: {
+    id: string;
+    agent: SessionAgent;
+    workspaceRoot: string;
+    place?: SessionPlace;
+  }) => DriverFactory;
 }
 
 export class Sessions {
