@@ -44,7 +44,7 @@ export interface AgentHolds {
   /** JSON settings merged into files of its private HOME (path relative to the HOME). */
   homeSettings: { file: string; merge: Record<string, unknown> }[];
   /** Files of its private HOME the app owns, written whole before each start (path relative to the HOME). */
-  homeFiles?: { file: string; text: string }[];
+  homeFiles?: { file: string; text: (launch: HomeLaunch) => string }[];
   /** Whether it is offered the client's file callbacks (`fs/*`): only a gated agent is. */
   clientFiles: boolean;
   /** The `authenticate` method it is asked to use, when it lists one. */
@@ -53,13 +53,38 @@ export interface AgentHolds {
   missingFile?: MissingFileAnswer;
 }
 
-/** Codex's config in its HOME: its sandbox off inside ours, and asking where it asks. */
-export const CODEX_CONFIG = `# Written by Gatehouse before each start: Codex runs in Gatehouse's jail, in a place of its own.
-# Its own sandbox is off because the jail is its sandbox; what it changes stays in its place.
-sandbox_mode = "danger-full-access"
-approval_policy = "on-request"
-check_for_update_on_startup = false
-`;
+/** What a home file may depend on at launch. */
+export interface HomeLaunch {
+  /** The base URL, inside the jail, of a model endpoint on this machine the start card names; else null. */
+  modelUrl: string | null;
+}
+
+/**
+ * Codex's config in its HOME: its sandbox off inside ours, asking where it asks, and a model
+ * endpoint on this machine as a provider of its own (Codex 0.166 reads no base URL from the
+ * environment: OPENAI_BASE_URL is left unread by its app-server).
+ */
+export function codexConfig({ modelUrl }: HomeLaunch): string {
+  const lines = [
+    "# Written by Gatehouse before each start: Codex runs in Gatehouse's jail, in a place of its own.",
+    '# Its own sandbox is off because the jail is its sandbox; what it changes stays in its place.',
+    'sandbox_mode = "danger-full-access"',
+    'approval_policy = "on-request"',
+    'check_for_update_on_startup = false',
+  ];
+  if (modelUrl) {
+    lines.push(
+      'model_provider = "gatehouse-local"',
+      '',
+      '[model_providers.gatehouse-local]',
+      'name = "model endpoint on this machine"',
+      `base_url = ${JSON.stringify(`${modelUrl}/v1`)}`,
+      'wire_api = "responses"',
+      'env_key = "OPENAI_API_KEY"',
+    );
+  }
+  return lines.join('\n') + '\n';
+}
 
 const CLAUDE_BUILT_IN_WRITERS = ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash', 'BashOutput', 'KillShell'];
 
@@ -109,7 +134,13 @@ export function agentHolds(id: AgentId): AgentHolds {
         clientFiles: true,
       };
     case 'codex':
-      return { homeSettings: [], homeFiles: [{ file: '.codex/config.toml', text: CODEX_CONFIG }], clientFiles: false };
+      return {
+        homeSettings: [],
+        homeFiles: [{ file: '.codex/config.toml', text: codexConfig }],
+        // Its key from OPENAI_API_KEY (or CODEX_API_KEY); Gatehouse never runs its ChatGPT login.
+        authMethod: 'api-key',
+        clientFiles: false,
+      };
     case 'opencode':
       return {
         homeSettings: [
@@ -132,9 +163,13 @@ export function agentHolds(id: AgentId): AgentHolds {
  * there: objects are merged key by key, and a list gains the entries it lacks. A file that
  * is not a JSON object is set aside as `<file>.unreadable`, never lost.
  */
-export async function writeHomeSettings(home: string, holds: AgentHolds): Promise<void> {
+export async function writeHomeSettings(
+  home: string,
+  holds: AgentHolds,
+  launch: HomeLaunch = { modelUrl: null },
+): Promise<void> {
   for (const { file, text } of holds.homeFiles ?? []) {
-    await writeFileAtomic(await homeTarget(home, file), text);
+    await writeFileAtomic(await homeTarget(home, file), text(launch));
   }
   for (const { file, merge } of holds.homeSettings) {
     const target = await homeTarget(home, file);
@@ -153,6 +188,8 @@ async function homeTarget(home: string, file: string): Promise<string> {
     .dirname(file)
     .split('/')
     .filter((p) => p !== '' && p !== '.');
+  // The HOME itself is the app's (agent-jail.ts makes it 0700 too); what is inside is the agent's.
+  await fs.mkdir(home, { recursive: true, mode: 0o700 });
   let folder = home;
   for (const part of parts) {
     folder = path.join(folder, part);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { SessionAgent } from '../../../shared/agents.js';
 import type { SessionPlace } from '../../../shared/places.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { gateUrlInside } from '../sandbox/agent-view.js';
+import { gateUrlInside, modelUrlInside } from '../sandbox/agent-view.js';
 import type { DriverFactory, DriverSeam, DriverTurn, SessionDriver } from '../sessions/session-driver.js';
 import { acpDriver, GATE_SERVER_NAME } from './acp-driver.js';
 import type { AgentCalls } from './agent-calls.js';
@@ -76,7 +76,7 @@ export function agentSessionDriver(
   const launch = async (signal: AbortSignal): Promise<AgentProcess> => {
     const launchInputs = await inputs();
     const plan = planAgentLaunch(launchInputs);
-    await writeHomeSettings(plan.home, holds);
+    await writeHomeSettings(plan.home, holds, { modelUrl: plan.model ? modelUrlInside() : null });
     face ??= await startGateMcpServer({ socketPath, seam: seamOf!, turn: inner.turn });
     return launchJailed({
       ...launchInputs,

@@ -5,6 +5,7 @@
  * process stopped is resumed or marked interrupted.
  */
 import path from 'node:path';
+import type { SessionEvent } from '../../../shared/events.js';
 import type { SessionPlace } from '../../../shared/places.js';
 import type { SessionAgent } from '../../../shared/agents.js';
 import type { Grant } from '../../../shared/cards.js';
@@ -219,7 +220,7 @@ export class Sessions {
       commands: () => this.deps.sandbox.sandbox.availability(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
       checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
-      ...this.driverOf(meta.id, meta.agent, workspace),
+      ...this.driverOf(meta.id, meta.agent, workspace, placeOf(events)),
     });
   }
 
@@ -228,11 +229,12 @@ export class Sessions {
     id: string,
     agent: SessionAgent | undefined,
     workspace: Workspace | null,
+    place: SessionPlace | undefined,
   ): Pick<SessionDeps, 'driver'> {
     if (this.deps.driver) return { driver: this.deps.driver };
     if (!agent || !workspace) return {};
     if (!this.deps.agentDriver) return { driver: noAgents(agent) };
-    return { driver: this.deps.agentDriver({ id, agent, workspaceRoot: workspace.root }) };
+    return { driver: this.deps.agentDriver({ id, agent, workspaceRoot: workspace.root, ...(place ? { place } : {}) }) };
   }
 
   private mcpDeps(workspace: Workspace): SessionDeps['mcp'] {
@@ -273,4 +275,10 @@ function latest(a: string, b: string | undefined): string {
 async function reconcileGrants(record: SessionRecord, fromLog: Grant[], inMeta: Grant[]): Promise<void> {
   const same = fromLog.length === inMeta.length && fromLog.every((g) => inMeta.some((m) => sameGrant(g, m)));
   if (!same) await record.updateMeta((m) => ({ ...m, grants: fromLog }));
+}
+
+/** The session's place (SPEC §15) as its log last says: a staged agent starts only in an active one. */
+function placeOf(events: readonly SessionEvent[]): SessionPlace | undefined {
+  const last = events.findLast((e) => e.type === 'place');
+  return last?.type === 'place' ? last.place : undefined;
 }

@@ -1,0 +1,124 @@
+/**
+ * A Gatehouse session driven by the real, pinned Codex (`codex-acp` and its CLI) in a place
+ * of its own (SPEC §15), through the app's contract, against a fake OpenAI Responses API on
+ * loopback: the agent's start is a card that names its writable place; then Codex writes a
+ * file and runs commands in the place by itself, with no card; the person's folder stays
+ * byte for byte as it was and cannot be seen from inside; a host that is not its model's is
+ * refused. Codex 0.166 offers the model one tool, `exec` (JavaScript that calls its nested
+ * tools `apply_patch` and `exec_command`), so the script speaks through it. The agent comes
+ * from the agent cache CI fills (test/support/agent-cache.ts); when it is missing this FAILS
+ * saying how to install it.
+ */
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../../../../fake-model/server.js';
+import type { Move, RealAgent } from './real-agent-harness.js';
+import { turnEnd } from './real-agent-harness.js';
+import {
+  allowStagedStart,
+  bootStagedAgent,
+  folderDigest,
+  ORIGIN_SECRET,
+  type StagedBooted,
+} from './staged-agent-harness.js';
+
+const CODEX: RealAgent = {
+  id: 'codex',
+  key: { name: 'OPENAI_API_KEY', value: 'sk-test-codex-0123456789abcdef' },
+  baseUrlVariable: 'OPENAI_BASE_URL',
+  domains: ['api.openai.com'],
+  describe: (r) => `${r.path} ${JSON.stringify(inputOf(r).at(-1) ?? null).slice(0, 200)}`,
+};
+
+let booted: StagedBooted | null = null;
+
+afterEach(async () => {
+  await booted?.h.close();
+  await booted?.fake.close();
+  booted = null;
+});
+
+type Item = { type?: string; role?: string; content?: unknown; output?: unknown };
+
+const inputOf = (request: RecordedRequest): Item[] => (request.body as { input?: Item[] } | undefined)?.input ?? [];
+
+/** What Codex sent back for each `exec` call, as text. */
+function execOutputs(booted: StagedBooted): string[] {
+  const last = booted.fake.requests.at(-1);
+  return last
+    ? inputOf(last).flatMap((i) => (i.type === 'custom_tool_call_output' ? [JSON.stringify(i.output)] : []))
+    : [];
+}
+
+/**
+ * The model's script: the person's message names the turn ("TURN-0"); the first answer is
+ * one `exec` call with `source`; once its output came back, plain text ends the turn.
+ */
+function scripted(source: string): Move {
+  return (request) => {
+    const input = inputOf(request);
+    const at = input.findLastIndex((i) => i.role === 'user' && JSON.stringify(i.content).includes('TURN-0'));
+    if (at < 0) return { text: 'ok' };
+    if (input.slice(at + 1).some((i) => i.type === 'custom_tool_call_output')) return { text: 'Done.' };
+    return { toolCalls: [{ name: 'exec', input: source }] };
+  };
+}
+
+/** The exec source: a patch that adds a file, then a shell command that probes the jail. */
+function work(origin: string): string {
+  const patch = '*** Begin Patch\n*** Add File: hello.txt\n+hello from codex\n*** End Patch\n';
+  const probe = [
+    'echo ran > ran.txt',
+    `cat ${origin}/secret.txt 2>&1 || echo "secret: unreadable"`,
+    `echo "origin holds: $(ls -A ${origin} 2>&1 | tr '\\n' ' ')"`,
+    // Through the proxy to a host that is not its model's: refused by the proxy.
+    'curl -sS -m 20 -x http://127.0.0.1:3128 https://example.com/ -o /dev/null 2>&1; echo "proxied exit $?"',
+    // Around the proxy: the jail has no network of its own.
+    'curl -sS -m 20 --noproxy \'*\' http://93.184.215.14/ -o /dev/null 2>&1; echo "direct exit $?"',
+    'git status --short --untracked-files=all 2>&1',
+  ].join('; ');
+  return [
+    `text(JSON.stringify(await tools.apply_patch(${JSON.stringify(patch)})));`,
+    `const run = await tools.exec_command({ cmd: ${JSON.stringify(probe)}, login: false, yield_time_ms: 30000 });`,
+    'text(run.output);',
+  ].join('\n');
+}
+
+describe('a session driven by the real Codex in a place of its own', () => {
+  it('writes a file and runs commands in its place with no card; the person’s folder is unseen and unchanged; other hosts are refused', async () => {
+    let source = '';
+    booted = await bootStagedAgent(CODEX, (request) => scripted(source)(request));
+    const { h, id, origin, place } = booted;
+    source = work(origin);
+    const before = await folderDigest(origin);
+    const { agent } = (await h.call('session.state', { id })).summary;
+    expect(agent).toMatchObject({ id: 'codex', label: 'Codex', version: '2.6.0' });
+
+    await h.call('session.send', { id, text: 'TURN-0 add hello.txt and run the probe' });
+    await allowStagedStart(h, id, CODEX, booted);
+    const ended = await turnEnd(h, id);
+    expect(ended.reason).toBe('finished');
+
+    expect(await fs.readFile(path.join(place.path, 'hello.txt'), 'utf8')).toBe('hello from codex\n');
+    expect(await fs.readFile(path.join(place.path, 'ran.txt'), 'utf8')).toBe('ran\n');
+    const cards = (await h.events(id)).flatMap((e) => (e.type === 'card' ? [e.body.kind] : []));
+    expect(cards).toEqual(['agent_start']);
+
+    const [output] = execOutputs(booted);
+    expect(output).toBeDefined();
+    expect(output).not.toContain(ORIGIN_SECRET);
+    expect(output).toContain('secret: unreadable');
+    // The person's folder is emptied around its .git, shown read-only so git works in the place.
+    expect(output).toContain('origin holds: .git ');
+    expect(output).toContain('CONNECT tunnel failed, response 403');
+    expect(output).toMatch(/proxied exit [1-9]/);
+    expect(output).toMatch(/direct exit [1-9]/);
+    expect(output).toContain('?? hello.txt');
+
+    expect(await folderDigest(origin)).toEqual(before);
+    expect(existsSync(path.join(origin, 'hello.txt'))).toBe(false);
+    const logged = JSON.stringify(await h.events(id));
+    expect(logged).not.toContain(CODEX.key.value);
+  }, 120_000);
+});
