@@ -27,8 +27,9 @@
  *   same reason, which asks nothing inside the place. `approval_policy = "on-request"`
  *   stands for anything Codex asks outside a turn's mode (an MCP tool of its own):
  *   its `request_permission` is an agent_ask card, as for every agent.
- * - opencode: `~/.config/opencode/opencode.json`: edits and commands allowed (its place),
- *   a web fetch asked (an agent_ask card), no update check, no sharing.
+ * - opencode: `~/.config/opencode/opencode.json`: edits and commands allowed (its place; other
+ *   folders are not in its jail's sight), a web fetch asked (an agent_ask card), no update
+ *   check, no sharing, and its own opencode.ai models off.
  */
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -147,9 +148,13 @@ export function agentHolds(id: AgentId): AgentHolds {
           {
             file: '.config/opencode/opencode.json',
             merge: {
-              permission: { edit: 'allow', bash: 'allow', webfetch: 'ask' },
+              // Outside its place the jail shows it nothing, so asking about other folders adds nothing.
+              permission: { edit: 'allow', bash: 'allow', external_directory: 'allow', webfetch: 'ask' },
               autoupdate: false,
               share: 'disabled',
+              // Its own free models live on opencode.ai, a host its jail never reaches unless the
+              // person adds it: off, so it picks a model of a provider whose key it was given.
+              disabled_providers: ['opencode'],
             },
           },
         ],

@@ -18,8 +18,9 @@ import { turnEnd } from './real-agent-harness.js';
 import {
   allowStagedStart,
   bootStagedAgent,
+  expectProbe,
   folderDigest,
-  ORIGIN_SECRET,
+  probeCommand,
   type StagedBooted,
 } from './staged-agent-harness.js';
 
@@ -65,22 +66,13 @@ function scripted(source: string): Move {
   };
 }
 
-/** The exec source: a patch that adds a file, then a shell command that probes the jail. */
+/** The exec source: a patch that adds a file, then the probe (staged-agent-harness.ts). */
 function work(origin: string): string {
   const patch = '*** Begin Patch\n*** Add File: hello.txt\n+hello from codex\n*** End Patch\n';
-  const probe = [
-    'echo ran > ran.txt',
-    `cat ${origin}/secret.txt 2>&1 || echo "secret: unreadable"`,
-    `echo "origin holds: $(ls -A ${origin} 2>&1 | tr '\\n' ' ')"`,
-    // Through the proxy to a host that is not its model's: refused by the proxy.
-    'curl -sS -m 20 -x http://127.0.0.1:3128 https://example.com/ -o /dev/null 2>&1; echo "proxied exit $?"',
-    // Around the proxy: the jail has no network of its own.
-    'curl -sS -m 20 --noproxy \'*\' http://93.184.215.14/ -o /dev/null 2>&1; echo "direct exit $?"',
-    'git status --short --untracked-files=all 2>&1',
-  ].join('; ');
+  const cmd = probeCommand(origin);
   return [
     `text(JSON.stringify(await tools.apply_patch(${JSON.stringify(patch)})));`,
-    `const run = await tools.exec_command({ cmd: ${JSON.stringify(probe)}, login: false, yield_time_ms: 30000 });`,
+    `const run = await tools.exec_command({ cmd: ${JSON.stringify(cmd)}, login: false, yield_time_ms: 30000 });`,
     'text(run.output);',
   ].join('\n');
 }
@@ -105,16 +97,7 @@ describe('a session driven by the real Codex in a place of its own', () => {
     const cards = (await h.events(id)).flatMap((e) => (e.type === 'card' ? [e.body.kind] : []));
     expect(cards).toEqual(['agent_start']);
 
-    const [output] = execOutputs(booted);
-    expect(output).toBeDefined();
-    expect(output).not.toContain(ORIGIN_SECRET);
-    expect(output).toContain('secret: unreadable');
-    // The person's folder is emptied around its .git, shown read-only so git works in the place.
-    expect(output).toContain('origin holds: .git ');
-    expect(output).toContain('CONNECT tunnel failed, response 403');
-    expect(output).toMatch(/proxied exit [1-9]/);
-    expect(output).toMatch(/direct exit [1-9]/);
-    expect(output).toContain('?? hello.txt');
+    expectProbe(execOutputs(booted)[0]);
 
     expect(await folderDigest(origin)).toEqual(before);
     expect(existsSync(path.join(origin, 'hello.txt'))).toBe(false);

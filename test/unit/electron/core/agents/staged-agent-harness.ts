@@ -130,3 +130,33 @@ export async function allowStagedStart(h: Harness, id: string, agent: RealAgent,
   expect(JSON.stringify(start)).not.toContain(agent.key.value);
   await h.call('card.answer', { id, cardId: start.cardId, answer: 'allow_session' });
 }
+
+/**
+ * A shell command run by the agent in its place: it writes `ran.txt`, tries the person's
+ * secret file and folder, a host that is not its model's through the proxy and around it,
+ * and git in the place. `expectProbe` reads what it printed.
+ */
+export function probeCommand(origin: string): string {
+  return [
+    'echo ran > ran.txt',
+    `cat ${origin}/secret.txt 2>&1 || echo "secret: unreadable"`,
+    `echo "origin holds: $(ls -A ${origin} 2>&1 | tr '\\n' ' ')"`,
+    // Through the proxy to a host that is not its model's: refused by the proxy.
+    'curl -sS -m 20 -x http://127.0.0.1:3128 https://example.com/ -o /dev/null 2>&1; echo "proxied exit $?"',
+    // Around the proxy: the jail has no network of its own.
+    'curl -sS -m 20 --noproxy \'*\' http://93.184.215.14/ -o /dev/null 2>&1; echo "direct exit $?"',
+    'git status --short --untracked-files=all 2>&1',
+  ].join('; ');
+}
+
+export function expectProbe(output: string | undefined): void {
+  expect(output).toBeDefined();
+  expect(output).not.toContain(ORIGIN_SECRET);
+  expect(output).toContain('secret: unreadable');
+  // The person's folder is emptied around its .git, shown read-only so git works in the place.
+  expect(output).toContain('origin holds: .git ');
+  expect(output).toContain('CONNECT tunnel failed, response 403');
+  expect(output).toMatch(/proxied exit [1-9]/);
+  expect(output).toMatch(/direct exit [1-9]/);
+  expect(output).toContain('?? hello.txt');
+}
