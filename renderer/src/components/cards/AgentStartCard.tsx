@@ -25,7 +25,7 @@ export function AgentStartCard({ body, inRecord }: CardViewProps<AgentStartCardB
         <p className="card-detail agent-place">
           <VisibleText
             className="visible-prose"
-            text={`In its own place, ${body.place.words}. It cannot see your folder`}
+            text={`${body.place.words.charAt(0).toUpperCase()}${body.place.words.slice(1)}. It cannot see your folder`}
           />{' '}
           <VisibleText text={body.place.origin} />.
         </p>
