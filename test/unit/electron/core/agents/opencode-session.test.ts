@@ -6,7 +6,7 @@
  * its `write` tool and runs commands with its `bash` tool in the place, with no card (its
  * settings allow both there, and it is offered no file callbacks); the person's folder stays
  * byte for byte as it was and cannot be seen from inside; a host that is not its model's is
- * refused. The agent comes from the agent cache CI fills (test/support/agent-cache.ts); when
+ * refused; its own permission request (a web fetch) is still a card. The agent comes from the agent cache CI fills (test/support/agent-cache.ts); when
  * it is missing this FAILS saying how to install it.
  */
 import { existsSync, promises as fs } from 'node:fs';
@@ -50,14 +50,15 @@ const isMain = (r: RecordedRequest): boolean =>
  * "TURN-0", each tool result moves to the next call; past the last, plain text ends the
  * turn. Anything else it asks (a title) gets a short text.
  */
-function scripted(calls: () => { name: string; input: unknown }[]): Move {
+function scripted(turns: () => { name: string; input: unknown }[][]): Move {
   return (request) => {
     if (!isMain(request)) return { text: 'A title' };
     const messages = messagesOf(request);
-    const at = messages.findLastIndex((m) => m.role === 'user' && JSON.stringify(m.content).includes('TURN-0'));
+    const at = messages.findLastIndex((m) => m.role === 'user' && /TURN-\d+/.test(JSON.stringify(m.content)));
     if (at < 0) return { text: 'Done.' };
+    const turn = Number(/TURN-(\d+)/.exec(JSON.stringify(messages[at]!.content))![1]);
     const step = messages.slice(at + 1).filter((m) => JSON.stringify(m.content).includes('"tool_result"')).length;
-    const call = calls()[step];
+    const call = turns()[turn]?.[step];
     return call ? { toolCalls: [call] } : { text: 'Done.' };
   };
 }
@@ -77,16 +78,19 @@ function toolResults(booted: StagedBooted): string[] {
 }
 
 describe('a session driven by the real opencode in a place of its own', () => {
-  it('writes a file and runs commands in its place with no card; the person’s folder is unseen and unchanged; other hosts are refused', async () => {
-    let calls: { name: string; input: unknown }[] = [];
+  it('writes a file and runs commands in its place with no card; the person’s folder is unseen and unchanged; other hosts are refused; its web fetch is still a card', async () => {
+    let turns: { name: string; input: unknown }[][] = [];
     booted = await bootStagedAgent(
       OPENCODE,
-      scripted(() => calls),
+      scripted(() => turns),
     );
     const { h, id, origin, place } = booted;
-    calls = [
-      { name: 'write', input: { filePath: path.join(place.path, 'hello.txt'), content: 'hello from opencode\n' } },
-      { name: 'bash', input: { command: probeCommand(origin), description: 'probe the jail' } },
+    turns = [
+      [
+        { name: 'write', input: { filePath: path.join(place.path, 'hello.txt'), content: 'hello from opencode\n' } },
+        { name: 'bash', input: { command: probeCommand(origin), description: 'probe the jail' } },
+      ],
+      [{ name: 'webfetch', input: { url: 'https://example.com/', format: 'text' } }],
     ];
     const before = await folderDigest(origin);
     const { agent } = (await h.call('session.state', { id })).summary;
@@ -108,5 +112,14 @@ describe('a session driven by the real opencode in a place of its own', () => {
     expect(await folderDigest(origin)).toEqual(before);
     expect(existsSync(path.join(origin, 'hello.txt'))).toBe(false);
     expect(JSON.stringify(await h.events(id))).not.toContain(OPENCODE.key.value);
+
+    // Its own permission request (a web fetch) is still a card, with its words; denied, nothing is fetched.
+    await h.call('session.send', { id, text: 'TURN-1 fetch example.com' });
+    const ask = await h.event(id, 'card', (c) => c.body.kind === 'agent_ask');
+    expect(JSON.stringify(ask.body)).toContain('example.com');
+    await h.call('card.answer', { id, cardId: ask.cardId, answer: 'deny' });
+    const second = await turnEnd(h, id, ended.seq);
+    expect(second.reason).toBe('finished');
+    expect(booted.fake.requests.every((r) => !r.path.includes('example.com'))).toBe(true);
   }, 120_000);
 });
