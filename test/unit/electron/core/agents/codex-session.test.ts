@@ -103,5 +103,5 @@ describe('a session driven by the real Codex in a place of its own', () => {
     expect(existsSync(path.join(origin, 'hello.txt'))).toBe(false);
     const logged = JSON.stringify(await h.events(id));
     expect(logged).not.toContain(CODEX.key.value);
-  }, 120_000);
+  }, 200_000);
 });

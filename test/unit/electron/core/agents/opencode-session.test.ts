@@ -121,5 +121,5 @@ describe('a session driven by the real opencode in a place of its own', () => {
     const second = await turnEnd(h, id, ended.seq);
     expect(second.reason).toBe('finished');
     expect(booted.fake.requests.every((r) => !r.path.includes('example.com'))).toBe(true);
-  }, 120_000);
+  }, 200_000);
 });

@@ -19,6 +19,7 @@ import type { Harness } from '../core-harness.js';
 import { startHarness } from '../core-harness.js';
 import type { Booted, Move, RealAgent } from './real-agent-harness.js';
 
+/** Longer than a real turn takes here (about 20 s), shorter than the test: a wait that fails says what was logged. */
 const TURN_MS = 120_000;
 
 export interface StagedBooted extends Booted {
