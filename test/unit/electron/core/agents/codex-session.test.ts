@@ -40,16 +40,20 @@ afterEach(async () => {
   booted = null;
 });
 
-type Item = { type?: string; role?: string; content?: unknown; output?: unknown };
+type Item = { type?: string; role?: string; content?: unknown; output?: unknown; call_id?: unknown };
 
 const inputOf = (request: RecordedRequest): Item[] => (request.body as { input?: Item[] } | undefined)?.input ?? [];
 
 /** What Codex sent back for each `exec` call, as text. */
 function execOutputs(booted: StagedBooted): string[] {
-  const last = booted.fake.requests.at(-1);
-  return last
-    ? inputOf(last).flatMap((i) => (i.type === 'custom_tool_call_output' ? [JSON.stringify(i.output)] : []))
-    : [];
+  // From every request: Codex may ask its model again after the turn's last step (a title, a summary).
+  const outputs = new Map<string, string>();
+  for (const request of booted.fake.requests) {
+    for (const item of inputOf(request)) {
+      if (item.type === 'custom_tool_call_output') outputs.set(String(item.call_id), JSON.stringify(item.output));
+    }
+  }
+  return [...outputs.values()];
 }
 
 /**
@@ -97,7 +101,10 @@ describe('a session driven by the real Codex in a place of its own', () => {
     const cards = (await h.events(id)).flatMap((e) => (e.type === 'card' ? [e.body.kind] : []));
     expect(cards).toEqual(['agent_start']);
 
-    expectProbe(execOutputs(booted)[0]);
+    const asked = booted.fake.requests.map((r) => CODEX.describe!(r)).join('\n');
+    const probe = execOutputs(booted).find((o) => o.includes('origin holds'));
+    expect(probe, `no probe output; the model was asked:\n${asked}`).toBeDefined();
+    expectProbe(probe);
 
     expect(await folderDigest(origin)).toEqual(before);
     expect(existsSync(path.join(origin, 'hello.txt'))).toBe(false);
