@@ -1,5 +1,6 @@
 /**
- * CI's agent cache (issue 33): installs the pinned Claude Code and Gemini CLI adapters into
+ * CI's agent cache (issues 33 and 34): installs the pinned Claude Code, Gemini CLI, Codex and
+ * opencode adapters into
  * `$GATEHOUSE_AGENT_CACHE` (default /var/cache/gatehouse-agents), laid out as the data
  * folder's `agents/<id>/pkg`, with the app's own installer; never into Gatehouse's own
  * node_modules. An install already at its pin is kept. Every pin in the catalog, the gated
@@ -19,7 +20,7 @@ import type { AgentSpec } from '../electron/core/agents/agent-spec.js';
 import { commandEnv } from '../electron/core/tools/command-env.js';
 
 /** The agents the end-to-end tests run for real. */
-const CACHED: readonly AgentId[] = ['claude-code', 'gemini-cli'];
+const CACHED: readonly AgentId[] = ['claude-code', 'gemini-cli', 'codex', 'opencode'];
 
 const DEFAULT_AGENT_CACHE = '/var/cache/gatehouse-agents';
 

@@ -234,10 +234,15 @@ export interface AgentStartCardBody {
   label: string;
   version: string;
   argv: string[];
-  /** Shown read-only inside the jail (the workspace among them). */
+  /** Shown read-only inside the jail (the workspace among them, but for a staged agent's place). */
   readOnly: string[];
-  /** Writable inside the jail: its private HOME only. */
+  /** Writable inside the jail: its private HOME only (and a staged agent's place). */
   writable: string[];
+  /**
+   * A staged agent's place (SPEC §15): the place it writes and runs in without a card, the
+   * person's folder it cannot see, and what that means, in words.
+   */
+  place?: { path: string; origin: string; words: string };
   /** Its network: only these hosts, through Gatehouse's proxy. */
   domains: string[];
   /** The names of the environment variables passed in (never their values). */

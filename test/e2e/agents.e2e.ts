@@ -1,6 +1,7 @@
 /**
  * External agents in the window (SPEC §14), in Debian's Chromium: Settings → Agents lists
- * each agent (installed, not installed, greyed with why), an install shows its progress bar,
+ * each agent (installed, not installed, staged in a place of its own, greyed with why), an
+ * install shows its progress bar,
  * a refused host name shows the host's words; the agent's start card and its own question
  * are pinned with their content. Each screen is checked with axe light and dark, and
  * photographed (GATEHOUSE_SHOTS names the folder; test-results/e2e otherwise).
@@ -69,8 +70,11 @@ describe('external agents in the window', () => {
     await expect.poll(() => claude.textContent()).toContain('pinned 0.10.0 · installed 0.9.0');
     expect(await claude.textContent()).toContain('ANTHROPIC_API_KEY is set');
     const codex = section.getByRole('listitem', { name: 'Codex' });
-    expect(await codex.textContent()).toContain('Not available: it writes and runs by itself');
-    expect(await codex.getByRole('button').count()).toBe(0);
+    expect(await codex.textContent()).toContain('works in a place of its own');
+    expect(await codex.getByRole('button', { name: 'Install' }).count()).toBe(1);
+    const opencode = section.getByRole('listitem', { name: 'opencode' });
+    expect(await opencode.textContent()).toContain('Not available: node is not on the PATH');
+    expect(await opencode.getByRole('button').count()).toBe(0);
 
     const gemini = section.getByRole('listitem', { name: 'Gemini CLI' });
     await gemini.getByRole('button', { name: 'Install' }).click();

@@ -18,6 +18,7 @@ import { OpenAIPrefixCache } from './openai-cache.js';
 import { geminiRoute, geminiWire } from './gemini-wire.js';
 import { NoPromptCache } from './no-prompt-cache.js';
 import { openaiWire } from './openai-wire.js';
+import { openaiResponsesWire } from './openai-responses-wire.js';
 import type { CountedPrompt } from './prompt-blocks.js';
 import type { CacheAccount, PromptCache } from './prompt-cache.js';
 import type { FakeReply } from './reply.js';
@@ -94,6 +95,8 @@ function wireFor(path: string): WireFormat | undefined {
   // with or without /v1, so match on the ending.
   if (path.endsWith('/messages')) return anthropicWire;
   if (path.endsWith('/chat/completions')) return openaiWire;
+  // OpenAI's Responses API (Codex): `${OPENAI_BASE_URL}/responses`.
+  if (path.endsWith('/responses')) return openaiResponsesWire;
   if (geminiRoute(path)) return geminiWire;
   return undefined;
 }

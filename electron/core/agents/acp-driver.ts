@@ -47,6 +47,8 @@ export interface AcpDriverOptions {
   authMethod?: string;
   /** How `fs/read_text_file` answers a file that is not there (acp-fs.ts, MissingFileAnswer). */
   missingFile?: MissingFileAnswer;
+  /** false: the agent is offered no file callbacks (a staged agent, SPEC §15); true by default. */
+  clientFiles?: boolean;
   /** The gate's MCP server name as the agent is given it, whose calls the MCP face logs itself. */
   gateServerName?: string;
   initializeTimeoutMs?: number;
@@ -230,6 +232,7 @@ class AcpDriver implements SessionDriver {
     const link = await AcpLink.open(process, this.clientApp(), {
       initializeTimeoutMs: this.opts.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS,
       ...(this.opts.authMethod ? { authMethod: this.opts.authMethod } : {}),
+      ...(this.opts.clientFiles === false ? { clientFiles: false } : {}),
     });
     this.link = link;
     await this.openSession(link);

@@ -12,11 +12,19 @@ import type { AgentProcess } from './agent-process.js';
 export interface LinkOptions {
   initializeTimeoutMs: number;
   authMethod?: string;
+  /** false: no file callbacks are offered (a staged agent writes in its own place by itself). */
+  clientFiles?: boolean;
 }
 
 /** What Gatehouse tells every agent it can do: its files (through the gate), never a terminal of its own. */
 export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
+  terminal: false,
+};
+
+/** What a staged agent is told (SPEC §15): nothing of the client's; it writes and runs in its place itself. */
+export const STAGED_CLIENT_CAPABILITIES: acp.ClientCapabilities = {
+  fs: { readTextFile: false, writeTextFile: false },
   terminal: false,
 };
 
@@ -58,7 +66,7 @@ export class AcpLink {
       const init = await withinLimit(
         connection.agent.request(acp.methods.agent.initialize, {
           protocolVersion: acp.PROTOCOL_VERSION,
-          clientCapabilities: CLIENT_CAPABILITIES,
+          clientCapabilities: opts.clientFiles === false ? STAGED_CLIENT_CAPABILITIES : CLIENT_CAPABILITIES,
           clientInfo: { name: 'gatehouse', version: '1' },
         }),
         opts.initializeTimeoutMs,

@@ -17,6 +17,9 @@ import type { AgentCallsPort } from './agent-calls-port.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { checkSpeaksAcp } from './acp-check.js';
 
+/** What Settings says of a staged agent (SPEC §15) beside its name. */
+export const STAGED_NOTE = 'works in a place of its own';
+
 export interface AgentCallsDeps {
   dataDir: string;
   settings: AppSettings;
@@ -61,7 +64,7 @@ export class AgentCalls implements AgentCallsPort {
   /** Installs (or updates to) the pinned version; resolves with the version in place. */
   async install(id: unknown, onProgress: (p: AgentProgress) => void): Promise<{ version: string }> {
     const spec = this.spec(id);
-    if (spec.gated !== true) throw new AgentInstallError(`${spec.label} ${spec.gated.reason}`);
+    if (spec.gated !== true && !spec.staged) throw new AgentInstallError(`${spec.label} ${spec.gated.reason}`);
     await this.installs.install(spec, onProgress);
     const installed = await this.installs.installed(spec);
     if (!installed) throw new AgentInstallError(`${spec.label} is not in place after its install`);
@@ -137,13 +140,14 @@ export class AgentCalls implements AgentCallsPort {
     const spec = this.spec(id);
     await this.installs.recover(id);
     const installed = await this.installs.installed(spec);
-    const unavailable = spec.gated !== true ? spec.gated.reason : missingTools;
+    const unavailable = spec.gated !== true && !spec.staged ? spec.gated.reason : missingTools;
     return {
       id,
       label: spec.label,
       pinned: spec.version,
       installed: installed ? { version: installed.version } : null,
       gated: spec.gated === true,
+      ...(spec.staged ? { staged: STAGED_NOTE } : {}),
       ...(unavailable !== undefined ? { unavailable } : {}),
       domains: spec.domains,
       keyVariable: spec.keyVariable,

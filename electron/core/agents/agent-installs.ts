@@ -161,7 +161,12 @@ export class AgentInstalls {
     }
   }
 
-  /** Resolves the tree into a lockfile, then fetches exactly it (`npm ci`), saying how far it got. */
+  /**
+   * Resolves the tree into a lockfile, then fetches what it locks (`npm install` driven by the
+   * lockfile), saying how far it got. Not `npm ci`: it refuses a lockfile that lacks an
+   * optional package the registry does not have (opencode names a package per platform, and
+   * a registry may hold only some of them), where `npm install` skips it.
+   */
   private async fetchInto(
     made: string,
     spec: AgentSpec,
@@ -178,7 +183,7 @@ export class AgentInstalls {
     const seen = new Set<string>();
     const counted = () => (total > 0 ? { fraction: Math.min(1, seen.size / total) } : {});
     say({ phase: 'downloading', ...counted(), line: `Downloading ${spec.label} (${total} packages)` });
-    await this.npm(npm, ['ci', '--prefix', made, ...NPM_FLAGS], made, signal, (line) => {
+    await this.npm(npm, ['install', '--no-save', '--prefix', made, ...NPM_FLAGS], made, signal, (line) => {
       if (line.kind !== 'tarball' || seen.has(line.url)) return;
       seen.add(line.url);
       const all = total > 0 && seen.size >= total;

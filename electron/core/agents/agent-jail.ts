@@ -52,6 +52,7 @@ async function startGroup(plan: AgentLaunch, inputs: JailedLaunch, relay: ModelR
       node: plan.node,
       gateSocket: inputs.gateSocket,
       ...(modelSocket ? { modelSocket } : {}),
+      ...(plan.staged ? { staged: { origin: plan.staged.origin, gitDir: plan.staged.gitDir } } : {}),
     },
     plan.card.domains,
   );

@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SessionAgent } from '../../../shared/agents.js';
+import type { SessionPlace } from '../../../shared/places.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { gateUrlInside } from '../sandbox/agent-view.js';
+import { gateUrlInside, modelUrlInside } from '../sandbox/agent-view.js';
 import type { DriverFactory, DriverSeam, DriverTurn, SessionDriver } from '../sessions/session-driver.js';
 import { acpDriver, GATE_SERVER_NAME } from './acp-driver.js';
 import type { AgentCalls } from './agent-calls.js';
@@ -38,10 +39,13 @@ export function gateSocketPath(dataDir: string, sessionId: string): string {
   return path.join(dataDir, 'agents', 'run', `${name}.sock`);
 }
 
-/** The driver factory for one session driven by `agent` in `workspaceRoot`. */
+/**
+ * The driver factory for one session driven by `agent` in `workspaceRoot`, which is the
+ * session's `place` when it works in one (a staged agent starts only there: agent-start-card.ts).
+ */
 export function agentSessionDriver(
   deps: AgentSessionDeps,
-  session: { id: string; agent: SessionAgent; workspaceRoot: string },
+  session: { id: string; agent: SessionAgent; workspaceRoot: string; place?: SessionPlace },
 ): DriverFactory {
   const holds = agentHolds(session.agent.id);
   const socketPath = gateSocketPath(deps.dataDir, session.id);
@@ -65,13 +69,14 @@ export function agentSessionDriver(
       domains: spec.domains,
       env: deps.env(),
       ...(model ? { model } : {}),
+      ...(session.place ? { place: session.place } : {}),
     };
   };
 
   const launch = async (signal: AbortSignal): Promise<AgentProcess> => {
     const launchInputs = await inputs();
     const plan = planAgentLaunch(launchInputs);
-    await writeHomeSettings(plan.home, holds);
+    await writeHomeSettings(plan.home, holds, { modelUrl: plan.model ? modelUrlInside() : null });
     face ??= await startGateMcpServer({ socketPath, seam: seamOf!, turn: inner.turn });
     return launchJailed({
       ...launchInputs,
@@ -91,7 +96,10 @@ export function agentSessionDriver(
     },
     launch,
     settled: async () => face?.idle(),
-    mcpServers: () => [{ type: 'http', name: GATE_SERVER_NAME, url: gateUrlInside(), headers: [] }],
+    // A staged agent needs none of the gate's tools: it writes and runs in its place itself.
+    mcpServers: () =>
+      holds.clientFiles ? [{ type: 'http', name: GATE_SERVER_NAME, url: gateUrlInside(), headers: [] }] : [],
+    clientFiles: holds.clientFiles,
     ...(holds.sessionMeta ? { sessionMeta: holds.sessionMeta } : {}),
     ...(holds.authMethod ? { authMethod: holds.authMethod } : {}),
     ...(holds.missingFile ? { missingFile: holds.missingFile } : {}),

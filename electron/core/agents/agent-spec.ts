@@ -13,6 +13,14 @@ import { domainListProblem } from '../sandbox/network/domain-policy.js';
 /** An environment variable's name: what a shell would take. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** A path inside the install prefix: relative, with no `..`. */
+const insidePrefix = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.split(/[\\/]/).includes('..'), {
+    message: 'the entry is a path inside the install prefix (relative, no ..)',
+  });
+
 export const agentSpecSchema = z.object({
   id: z.enum(AGENT_IDS),
   label: z.string().min(1),
@@ -21,12 +29,13 @@ export const agentSpecSchema = z.object({
   /** npm packages, pinned (`name@version`), installed into `<dataDir>/agents/<id>/pkg`. */
   packages: z.array(z.string().min(1)).min(1),
   /** The file node runs, relative to the install prefix; it never leaves the prefix. */
-  entry: z
-    .string()
-    .min(1)
-    .refine((p) => !p.startsWith('/') && !p.split(/[\\/]/).includes('..'), {
-      message: 'the entry is a path inside the install prefix (relative, no ..)',
-    }),
+  entry: insidePrefix,
+  /**
+   * A native program run as it is (no node), per `<platform>-<arch>`, inside the prefix:
+   * for an agent whose package's bin is a stub its install script would replace (npm runs
+   * no script here), the program its per-platform package brings.
+   */
+  native: z.record(z.string(), insidePrefix).optional(),
   args: z.array(z.string()),
   /** Its model's hosts, the default of what its process may reach through the proxy. */
   domains: z.array(z.string()).refine((d) => d.length === 0 || domainListProblem(d) === null, {
@@ -38,6 +47,11 @@ export const agentSpecSchema = z.object({
   env: z.record(z.string().regex(ENV_NAME), z.string()),
   /** Whether the gate can hold it, or why not (it writes and runs by itself whatever it is told). */
   gated: z.union([z.literal(true), z.object({ reason: z.string().min(1) })]),
+  /**
+   * Usable only in a session place of its own (SPEC §15): it cannot be held to the gate,
+   * so it runs with its place writable and the person's folder out of its sight.
+   */
+  staged: z.literal(true).optional(),
 });
 
 export type AgentSpec = z.infer<typeof agentSpecSchema>;

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentStartCardBody } from '../../../shared/cards.js';
+import type { SessionPlace } from '../../../shared/places.js';
 import { canonical } from '../mcp/fingerprint.js';
 import { domainListProblem, normalizeDomainList } from '../sandbox/network/domain-policy.js';
 import { modelUrlInside, nodePrefix } from '../sandbox/agent-view.js';
@@ -39,6 +40,22 @@ export interface AgentLaunchInputs {
   env: Readonly<Record<string, string | undefined>>;
   /** A model endpoint on this machine, reached past the proxy, and the variable that points the agent at it. */
   model?: { endpoint: ModelEndpoint; baseUrlVariable: string };
+  /** The session's place (SPEC §15) when it works in one: its workspace. A staged agent runs only there. */
+  place?: SessionPlace;
+}
+
+/** What a staged agent's start card says of its place, in words. */
+export const STAGED_WORDS =
+  'its writes and commands run inside its own place without a card; only what you apply reaches your folder';
+
+/** How a staged agent's place is held: the place writable, the person's folder hidden but for a worktree's .git. */
+export interface StagedPlace {
+  /** The place (the workspace), real: writable. */
+  path: string;
+  /** The person's folder, real: hidden. */
+  origin: string;
+  /** A worktree's `<origin>/.git`, real: shown read-only, so git works in the place. */
+  gitDir: string | null;
 }
 
 /** The launch, planned: what the jail starts and the card shows. */
@@ -55,6 +72,8 @@ export interface AgentLaunch {
   /** The key's value, when set: kept out of what the agent's stderr shows. */
   secret: string | null;
   model: ModelEndpoint | null;
+  /** A staged agent's place; null for a gated agent (its workspace is read-only). */
+  staged: StagedPlace | null;
 }
 
 /** The `agent_start` card for this launch. Throws in words on bad input, before anything is made. */
@@ -65,25 +84,34 @@ export function agentStartPlan(inputs: AgentLaunchInputs): AgentStartCardBody {
 /** The whole plan (the jail's input). */
 export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
   const spec = checkAgentSpec(inputs.spec);
-  if (spec.gated !== true) throw new Error(`${spec.label} cannot be held to the gate: ${spec.gated.reason}`);
   const workspace = realFolder(inputs.workspace, 'the workspace');
+  const staged = stagedPlace(spec, workspace, inputs.place);
   const dataDir = realFolder(inputs.dataDir, 'the data folder');
   const install = realFolder(inputs.install.prefix, `${spec.label}'s install`);
   const node = realFile(inputs.install.node, 'node');
   const entry = path.join(install, spec.entry);
   realFile(entry, `${spec.label}'s entry`);
+  const program = nativeProgram(spec, install);
   const domains = checkedDomains(inputs.domains);
   const home = path.join(dataDir, 'agents', spec.id, 'home');
   const { declaredEnv, secret } = agentEnv(spec, inputs);
-  const argv = [node, entry, ...spec.args];
+  const argv = program ? [program, ...spec.args] : [node, entry, ...spec.args];
   const model = inputs.model ? checkedEndpoint(inputs.model.endpoint) : null;
   const shape = {
     agent: spec.id,
     label: spec.label,
     version: inputs.install.version,
     argv,
-    readOnly: [...new Set([workspace, install, nodePrefix(node)])],
-    writable: [home],
+    readOnly: [
+      ...new Set([
+        ...(staged ? [] : [workspace]),
+        ...(staged?.gitDir ? [staged.gitDir] : []),
+        install,
+        nodePrefix(node),
+      ]),
+    ],
+    writable: staged ? [workspace, home] : [home],
+    ...(staged ? { place: { path: workspace, origin: staged.origin, words: STAGED_WORDS } } : {}),
     domains,
     envNames: Object.keys(declaredEnv).sort(),
     ...(model ? { modelEndpoint: `model endpoint on this machine: ${endpointWords(model)}` } : {}),
@@ -103,7 +131,43 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
     declaredEnv,
     secret,
     model,
+    staged,
   };
+}
+
+/**
+ * A staged agent's place, checked: it runs only in the active place that is this very
+ * workspace, never in the person's folder. A gated agent needs none (null).
+ */
+function stagedPlace(spec: AgentSpec, workspace: string, place: SessionPlace | undefined): StagedPlace | null {
+  if (spec.gated === true) return null;
+  if (!spec.staged) throw new Error(`${spec.label} cannot be held to the gate: ${spec.gated.reason}`);
+  const only = `${spec.label} works only in a place of its own: open the session in its own place`;
+  if (!place || place.state !== 'active') throw new Error(only);
+  if (realOrNull(place.path) !== workspace) throw new Error(`${only} (this workspace is not its place)`);
+  const origin = realFolder(place.origin, 'the place’s origin');
+  if (origin === workspace || isInside(workspace, origin) || isInside(origin, workspace)) {
+    throw new Error(`${only} (its place and your folder overlap)`);
+  }
+  const gitDir = place.kind === 'worktree' ? realOrNull(path.join(origin, '.git')) : null;
+  if (place.kind === 'worktree' && (!gitDir || !statSync(gitDir).isDirectory() || !isInside(gitDir, origin))) {
+    throw new Error(`the place’s origin has no .git folder: ${origin}`);
+  }
+  return { path: workspace, origin, gitDir };
+}
+
+/** The native program of this platform, for an agent that has one; throws when this platform has none. */
+function nativeProgram(spec: AgentSpec, install: string): string | null {
+  if (!spec.native) return null;
+  const key = `${process.platform}-${process.arch}`;
+  const rel = spec.native[key];
+  if (!rel) throw new Error(`${spec.label} has no program for this platform (${key})`);
+  return realFile(path.join(install, rel), `${spec.label}'s program`);
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 /**

@@ -9,6 +9,9 @@
  * - its own HOME (`<dataDir>/agents/<id>/home`: its config and login) is the one writable
  *   place besides a private /tmp; the person's home is empty, the data folder is emptied
  *   around the agent's two folders (bwrap-args.ts), its install shown read-only;
+ * - a staged agent (SPEC §15: Codex, opencode, which write and run by themselves) gets its
+ *   session's place WRITABLE instead, and the person's folder it was made from is hidden
+ *   whole, but for a worktree's `<origin>/.git`, shown read-only so git works in the place;
  * - it runs as a non-root uid (Claude Code refuses root);
  * - its network is its domain list through the app's proxy, plus the forwards: the gate's
  *   MCP socket at 127.0.0.1:GATE_PORT and, when the person named one, a model endpoint on
@@ -26,8 +29,10 @@ export const MODEL_PORT = 3130;
 export const JAIL_ID_FOR_ROOT = 1000;
 
 export interface AgentPlaces {
-  /** The workspace's real root: shown read-only. */
+  /** The workspace's real root: shown read-only (writable when it is a staged agent's place). */
   workspace: string;
+  /** A staged agent's place: the workspace is writable, `origin` hidden, `gitDir` (a worktree's) shown read-only. */
+  staged?: { origin: string; gitDir: string | null };
   /** The agent's own HOME, real: the one writable place. */
   home: string;
   /** The agent's install prefix, real: shown read-only. */
@@ -48,18 +53,28 @@ export function agentProfile(
   appUid: number = process.getuid?.() ?? 0,
   appGid: number = process.getgid?.() ?? 0,
 ): SandboxProfile {
-  const shown = unique([places.workspace, places.install, nodePrefix(places.node)]);
+  const staged = places.staged;
+  const shown = unique([
+    ...(staged ? (staged.gitDir ? [staged.gitDir] : []) : [places.workspace]),
+    places.install,
+    nodePrefix(places.node),
+  ]);
+  const writable = staged ? [places.home, places.workspace] : [places.home];
   return {
     // An empty list is no network at all: the forwards still come through the bridge.
     network: domains.length === 0 ? false : [...domains],
     git: false,
     home: command.home,
-    writable: [places.home],
+    writable,
     readOnly: [],
     shown,
     // A hidden place holding a shown or writable one (the data folder holding the agent's
-    // folders, /var/tmp holding the workspace) is emptied around it, never dropped (helper-view.ts).
-    hidden: command.hidden.filter((h) => !shown.includes(h) && h !== places.home),
+    // folders and a place, /var/tmp holding the workspace, a worktree's origin holding its
+    // .git) is emptied around it, never dropped (helper-view.ts).
+    hidden: [
+      ...command.hidden.filter((h) => !shown.includes(h) && !writable.includes(h)),
+      ...(staged ? [staged.origin] : []),
+    ],
     jail: {
       uid: appUid === 0 ? JAIL_ID_FOR_ROOT : appUid,
       gid: appUid === 0 ? JAIL_ID_FOR_ROOT : appGid,

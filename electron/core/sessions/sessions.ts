@@ -5,6 +5,8 @@
  * process stopped is resumed or marked interrupted.
  */
 import path from 'node:path';
+import type { SessionEvent } from '../../../shared/events.js';
+import type { SessionPlace } from '../../../shared/places.js';
 import type { SessionAgent } from '../../../shared/agents.js';
 import type { Grant } from '../../../shared/cards.js';
 import type { ModelConfig, Push, SessionSummary } from '../../../shared/contract.js';
@@ -47,7 +49,12 @@ export interface SessionsDeps {
   /** What drives every session's turns; by default the native runner (or the session's external agent). */
   driver?: DriverFactory;
   /** The driver of a session opened with an external agent (SPEC §14); without it such a session runs no turn. */
-  agentDriver?: (session: { id: string; agent: SessionAgent; workspaceRoot: string }) => DriverFactory;
+  agentDriver?: (session: {
+    id: string;
+    agent: SessionAgent;
+    workspaceRoot: string;
+    place?: SessionPlace;
+  }) => DriverFactory;
 }
 
 export class Sessions {
@@ -213,7 +220,7 @@ export class Sessions {
       commands: () => this.deps.sandbox.sandbox.availability(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
       checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
-      ...this.driverOf(meta.id, meta.agent, workspace),
+      ...this.driverOf(meta.id, meta.agent, workspace, placeOf(events)),
     });
   }
 
@@ -222,11 +229,12 @@ export class Sessions {
     id: string,
     agent: SessionAgent | undefined,
     workspace: Workspace | null,
+    place: SessionPlace | undefined,
   ): Pick<SessionDeps, 'driver'> {
     if (this.deps.driver) return { driver: this.deps.driver };
     if (!agent || !workspace) return {};
     if (!this.deps.agentDriver) return { driver: noAgents(agent) };
-    return { driver: this.deps.agentDriver({ id, agent, workspaceRoot: workspace.root }) };
+    return { driver: this.deps.agentDriver({ id, agent, workspaceRoot: workspace.root, ...(place ? { place } : {}) }) };
   }
 
   private mcpDeps(workspace: Workspace): SessionDeps['mcp'] {
@@ -267,4 +275,10 @@ function latest(a: string, b: string | undefined): string {
 async function reconcileGrants(record: SessionRecord, fromLog: Grant[], inMeta: Grant[]): Promise<void> {
   const same = fromLog.length === inMeta.length && fromLog.every((g) => inMeta.some((m) => sameGrant(g, m)));
   if (!same) await record.updateMeta((m) => ({ ...m, grants: fromLog }));
+}
+
+/** The session's place (SPEC §15) as its log last says: a staged agent starts only in an active one. */
+function placeOf(events: readonly SessionEvent[]): SessionPlace | undefined {
+  const last = events.findLast((e) => e.type === 'place');
+  return last?.type === 'place' ? last.place : undefined;
 }

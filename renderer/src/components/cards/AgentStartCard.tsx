@@ -21,6 +21,15 @@ export function AgentStartCard({ body, inRecord }: CardViewProps<AgentStartCardB
       <ArgvTokens argv={body.argv} />
       <Paths label="Sees read-only" paths={body.readOnly} none="Sees nothing of your files." />
       <Paths label="May write only in" paths={body.writable} none="May write nowhere." />
+      {body.place && (
+        <p className="card-detail agent-place">
+          <VisibleText
+            className="visible-prose"
+            text={`${body.place.words.charAt(0).toUpperCase()}${body.place.words.slice(1)}. It cannot see your folder`}
+          />{' '}
+          <VisibleText text={body.place.origin} />.
+        </p>
+      )}
       {body.domains.length === 0 ? (
         <p className="card-detail">No network.</p>
       ) : (
@@ -31,7 +40,7 @@ export function AgentStartCard({ body, inRecord }: CardViewProps<AgentStartCardB
       ) : (
         <Names label="Is given the variables (values not shown)" names={body.envNames} />
       )}
-      {!inRecord && <AgentHolds />}
+      {!inRecord && !body.place && <AgentHolds />}
     </div>
   );
 }

@@ -30,7 +30,8 @@ export function AgentRow({
       ? api['agents.install']({ id: agent.id })
       : api['agents.remove']({ id: agent.id, home: action.home }),
   );
-  const usable = agent.gated && agent.unavailable === undefined;
+  // A staged agent (SPEC §15) is usable too: in a session place of its own.
+  const usable = (agent.gated || agent.staged !== undefined) && agent.unavailable === undefined;
   const run = async (action: Action) => {
     if (action.kind === 'install') agents.clearProgress(agent.id);
     const reply = await acting.run(action);
@@ -54,6 +55,7 @@ export function AgentRow({
           {agent.installed ? <>installed {agent.installed.version}</> : <span>Not installed</span>}
         </span>
       </div>
+      {usable && agent.staged !== undefined && <p className="agent-staged">{agent.staged}</p>}
       {!usable && (
         <p className="agent-unavailable">
           <VisibleText

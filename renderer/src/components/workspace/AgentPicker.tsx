@@ -38,7 +38,9 @@ export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange:
       </select>
       <p id={helpId} className="field-help">
         {picked
-          ? `${picked.label} runs jailed: it sees the workspace read-only, and its writes and commands come to you as cards.`
+          ? picked.staged !== undefined
+            ? `${picked.label} runs jailed in a place of its own: its writes and commands run there without a card; only what you apply reaches your folder.`
+            : `${picked.label} runs jailed: it sees the workspace read-only, and its writes and commands come to you as cards.`
           : 'Or an agent you already use, installed in Settings → Agents.'}
       </p>
     </div>
@@ -47,7 +49,7 @@ export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange:
 
 /** Why an agent cannot drive a session now, or null when it can. */
 function whyNot(agent: AgentListing): string | null {
-  if (!agent.gated || agent.unavailable !== undefined) return 'not available yet';
+  if ((!agent.gated && agent.staged === undefined) || agent.unavailable !== undefined) return 'not available yet';
   if (!agent.installed) return 'install in Settings → Agents';
   return null;
 }

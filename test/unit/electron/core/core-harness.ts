@@ -44,8 +44,8 @@ export interface Harness {
     match?: (e: Extract<SessionEvent, { type: T }>) => boolean,
   ): Promise<Extract<SessionEvent, { type: T }>>;
   events(id: string): Promise<SessionEvent[]>;
-  /** Restarts the core over the same data folder, as after a crash or quit. */
-  restart(): Promise<void>;
+  /** Restarts the core over the same data folder, as after a crash or quit; `between` runs while it is down. */
+  restart(between?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -145,8 +145,9 @@ export async function startHarness(
         check();
       });
     },
-    async restart() {
+    async restart(between) {
       await h.core.dispose();
+      await between?.();
       h.core = await boot();
     },
     async close() {

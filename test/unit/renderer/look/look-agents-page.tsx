@@ -66,15 +66,11 @@ const fake = createFakeApi();
 let agents = [
   agentListing({ id: 'claude-code', installed: { version: '0.9.0' }, keySet: true }),
   agentListing({ id: 'gemini-cli' }),
-  agentListing({
-    id: 'codex',
-    gated: false,
-    unavailable: 'it writes and runs by itself whatever the client says; it needs a session place of its own',
-  }),
+  agentListing({ id: 'codex', gated: false, staged: 'works in a place of its own' }),
   agentListing({
     id: 'opencode',
     gated: false,
-    unavailable: 'it writes and runs by itself whatever the client says; it needs a session place of its own',
+    unavailable: 'node is not on the PATH: install Node.js 22 or later to install agents',
   }),
 ];
 fake.respond('agents.list', () => ({ ok: true, data: { agents } }));

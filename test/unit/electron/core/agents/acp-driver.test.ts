@@ -61,6 +61,22 @@ function endOf(hh: Harness, id: string, since: number) {
 
 const types = (events: SessionEvent[]) => events.map((e) => e.type);
 
+describe('a staged agent (SPEC §15)', () => {
+  it(
+    'is offered no file callbacks: it writes in its own place itself, and a write it sent would be a card',
+    async () => {
+      const { h, agent, id } = await start({ turns: [{ steps: [{ say: ['hi'] }] }] }, { clientFiles: false });
+      const since = await send(h, id, 'go');
+      await answerCard(h, id, 'agent_start', 'allow_once');
+      expect(await endOf(h, id, since)).toMatchObject({ reason: 'finished' });
+      expect((await agent.journal()).find((j) => j.method === 'initialize')?.params).toMatchObject({
+        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+      });
+    },
+    T,
+  );
+});
+
 describe('the agent starts only through its start card', () => {
   it(
     'denied: the turn ends with a clear line and no process is started',

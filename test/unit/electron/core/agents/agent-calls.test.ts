@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentCalls } from '../../../../../electron/core/agents/agent-calls.js';
 import { catalogSpec } from '../../../../../electron/core/agents/agent-catalog.js';
 import { AppSettings } from '../../../../../electron/core/settings/app-settings.js';
+import type { AgentSpec } from '../../../../../electron/core/agents/agent-spec.js';
 import type { AgentId } from '../../../../../shared/agents.js';
 import { fakeSpec, offlineNpmEnv, packFakeAdapter, pathWithoutNpm } from './fake-agent-package.js';
 
@@ -30,7 +31,11 @@ afterAll(async () => {
 
 /** Agent calls on a fresh data folder; Claude Code and Gemini CLI install the fake adapter. */
 async function calls(
-  options: { env?: NodeJS.ProcessEnv; commandEnv?: NodeJS.ProcessEnv } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    commandEnv?: NodeJS.ProcessEnv;
+    catalog?: (id: AgentId) => AgentSpec;
+  } = {},
 ): Promise<{ dataDir: string; settings: AppSettings; agents: AgentCalls }> {
   const dataDir = path.join(base, `data-${++count}`);
   const settings = new AppSettings(dataDir);
@@ -41,22 +46,24 @@ async function calls(
     settings,
     env: () => options.env ?? { ANTHROPIC_API_KEY: SECRET },
     commandEnv: () => commandEnv,
-    catalog: (id: AgentId) => (catalogSpec(id).gated === true ? fakeSpec(id, tarball, '1.0.0') : catalogSpec(id)),
+    catalog:
+      options.catalog ??
+      ((id: AgentId) => (catalogSpec(id).gated === true ? fakeSpec(id, tarball, '1.0.0') : catalogSpec(id))),
   });
   return { dataDir, settings, agents };
 }
 
 describe('listing the agents', () => {
-  it('lists the four, the two that cannot be held to the gate greyed with the reason', async () => {
+  it('lists the four, the two that cannot be held to the gate usable in a place of their own', async () => {
     const { agents } = await calls();
 
     const list = await agents.list();
 
-    expect(list.map((a) => [a.id, a.gated, a.unavailable])).toEqual([
-      ['claude-code', true, undefined],
-      ['gemini-cli', true, undefined],
-      ['codex', false, 'cannot be held to the gate yet; needs a staged workspace'],
-      ['opencode', false, 'cannot be held to the gate yet; needs a staged workspace'],
+    expect(list.map((a) => [a.id, a.gated, a.staged, a.unavailable])).toEqual([
+      ['claude-code', true, undefined, undefined],
+      ['gemini-cli', true, undefined, undefined],
+      ['codex', false, 'works in a place of its own', undefined],
+      ['opencode', false, 'works in a place of its own', undefined],
     ]);
     expect(list[0]).toEqual({
       id: 'claude-code',
@@ -92,7 +99,21 @@ describe('listing the agents', () => {
 
     expect(list[0]?.unavailable).toBe('npm is not on the PATH: install npm (it comes with Node.js) to install agents');
     expect(await agents.tools()).toEqual({ missing: list[0]?.unavailable });
-    expect(list[2]?.unavailable).toBe('cannot be held to the gate yet; needs a staged workspace');
+    expect(list[2]?.unavailable).toBe(list[0]?.unavailable);
+  });
+
+  it('greys, with its reason, an agent that is neither held to the gate nor staged', async () => {
+    const reason = 'cannot be held to the gate';
+    const { agents } = await calls({ catalog: (id) => ({ ...catalogSpec(id), gated: { reason }, staged: undefined }) });
+
+    const list = await agents.list();
+
+    expect(list.map((a) => [a.id, a.staged, a.unavailable])).toEqual([
+      ['claude-code', undefined, reason],
+      ['gemini-cli', undefined, reason],
+      ['codex', undefined, reason],
+      ['opencode', undefined, reason],
+    ]);
   });
 });
 
@@ -116,12 +137,12 @@ describe('installing and removing', () => {
     expect(await agents.installed('gemini-cli')).toBeNull();
   });
 
-  it('refuses to install an agent that cannot be held to the gate, creating nothing', async () => {
-    const { dataDir, agents } = await calls();
+  it('refuses to install an agent that is neither held to the gate nor staged, creating nothing', async () => {
+    const { dataDir, agents } = await calls({
+      catalog: (id) => ({ ...catalogSpec(id), gated: { reason: 'cannot be held to the gate' }, staged: undefined }),
+    });
 
-    await expect(agents.install('codex', () => {})).rejects.toThrow(
-      'Codex cannot be held to the gate yet; needs a staged workspace',
-    );
+    await expect(agents.install('codex', () => {})).rejects.toThrow('Codex cannot be held to the gate');
     await expect(fs.stat(path.join(dataDir, 'agents'))).rejects.toThrow(/ENOENT/);
   });
 

@@ -1,7 +1,8 @@
 /**
  * The catalog as the installer and the jail read it: every agent pinned to one exact
  * version, its entry inside the pinned package, its key a variable no command ever sees;
- * Claude Code and Gemini CLI held to the gate, Codex and opencode not yet, with the reason.
+ * Claude Code and Gemini CLI held to the gate; Codex and opencode staged (usable only in a place
+ * of their own), with the reason.
  * (That each pin and entry is on the npm registry is checked by scripts/install-agents-cache.ts,
  * which CI runs: unit tests stay off the network.)
  */
@@ -33,22 +34,33 @@ describe('the agents catalog', () => {
     expect(Object.keys(spec.env)).not.toContain(spec.keyVariable);
   });
 
-  it('pins the versions measured for issue 33', () => {
+  it('pins the versions measured for issues 33 and 34, Codex’s CLI with its adapter', () => {
     expect(specs.map((s) => [s.id, s.packages])).toEqual([
       ['claude-code', ['@agentclientprotocol/claude-agent-acp@0.101.0']],
       ['gemini-cli', ['@google/gemini-cli@0.61.0']],
-      ['codex', ['@agentclientprotocol/codex-acp@2.6.0']],
+      ['codex', ['@agentclientprotocol/codex-acp@2.6.0', '@openai/codex@0.166.0']],
       ['opencode', ['opencode-ai@1.18.33']],
     ]);
   });
 
-  it('holds Claude Code and Gemini CLI to the gate, and says why Codex and opencode cannot be', () => {
-    expect(specs.map((s) => [s.id, s.gated])).toEqual([
-      ['claude-code', true],
-      ['gemini-cli', true],
-      ['codex', { reason: 'cannot be held to the gate yet; needs a staged workspace' }],
-      ['opencode', { reason: 'cannot be held to the gate yet; needs a staged workspace' }],
+  it('holds Claude Code and Gemini CLI to the gate, and stages Codex and opencode, saying why', () => {
+    const reason = 'it writes and runs by itself, so it works in a place of its own';
+    expect(specs.map((s) => [s.id, s.gated, s.staged])).toEqual([
+      ['claude-code', true, undefined],
+      ['gemini-cli', true, undefined],
+      ['codex', { reason }, true],
+      ['opencode', { reason }, true],
     ]);
+  });
+
+  it('starts Codex with its own sandbox off (the jail is its sandbox) and opencode’s native program with no side traffic', () => {
+    expect(catalogSpec('codex').env).toEqual({ INITIAL_AGENT_MODE: 'agent-full-access' });
+    expect(catalogSpec('opencode').args).toEqual(['acp']);
+    expect(catalogSpec('opencode').native?.['linux-x64']).toBe('node_modules/opencode-linux-x64/bin/opencode');
+    expect(catalogSpec('opencode').env).toMatchObject({
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+    });
   });
 
   it('starts Gemini CLI in ACP mode and keeps Claude Code’s MCP tools in sight, with no side traffic', () => {

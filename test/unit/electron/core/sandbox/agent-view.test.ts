@@ -100,3 +100,52 @@ describe("the jail's bubblewrap arguments", () => {
     expect(line).toContain(`--remount-ro ${data}`);
   });
 });
+
+describe('a staged agent’s jail (SPEC §15)', () => {
+  const origin = '/home/u/src';
+  const placePath = '/home/u/.local/share/gatehouse/places/s1/src';
+  const staged = {
+    ...places,
+    workspace: placePath,
+    staged: { origin, gitDir: `${origin}/.git` },
+  };
+  const placeCommand: SandboxProfile = { ...command, writable: [placePath], readOnly: [] };
+  const profile = agentProfile(placeCommand, staged, ['api.openai.com'], 0, 0);
+
+  it('writes its place and its HOME; shows the origin’s .git, the install and node read-only', () => {
+    expect(profile.writable).toEqual([places.home, placePath]);
+    expect(profile.shown).toEqual([`${origin}/.git`, places.install, '/home/u/.nvm/versions/node/v24.1.0']);
+    expect(profile.shown).not.toContain(placePath);
+  });
+
+  it('hides the person’s folder whole, with everything a command never sees', () => {
+    expect(profile.hidden).toEqual([...command.hidden, origin]);
+  });
+
+  it('binds the place writable and empties the person’s folder around its .git', () => {
+    const args = bwrapArgs({
+      argv: ['codex-acp'],
+      cwd: placePath,
+      profile,
+      privateTmp: '/tmp/gatehouse-sandbox-x',
+      homeRoots: ['/home'],
+      homeExists: true,
+      hiddenFolders: new Set(profile.hidden),
+      disableUserns: false,
+      identity: { uid: 1000, gid: 1000 },
+    });
+    const line = args.join(' ');
+    const at = (s: string) => line.indexOf(s);
+    expect(line).toContain(`--bind ${placePath} ${placePath}`);
+    expect(at(`--tmpfs ${origin} `)).toBeGreaterThan(-1);
+    expect(at(`--tmpfs ${origin} `)).toBeLessThan(at(`--ro-bind ${origin}/.git ${origin}/.git`));
+    expect(line).not.toContain(`--bind ${origin} `);
+    expect(line).not.toContain(`--ro-bind ${origin} ${origin}`);
+  });
+
+  it('shows nothing of a copy’s origin', () => {
+    const copy = agentProfile(placeCommand, { ...staged, staged: { origin, gitDir: null } }, [], 0, 0);
+    expect(copy.shown).toEqual([places.install, '/home/u/.nvm/versions/node/v24.1.0']);
+    expect(copy.hidden).toContain(origin);
+  });
+});

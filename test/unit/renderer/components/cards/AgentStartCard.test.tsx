@@ -102,3 +102,28 @@ describe("an external agent's start card", () => {
     expect(css.match(/#[0-9a-f]{3,8}\b|rgba?\(/gi) ?? []).toEqual([]);
   });
 });
+
+describe('a staged agent’s start card (SPEC §15)', () => {
+  const place = '/home/me/.local/share/gatehouse/places/s1/api';
+  const origin = '/home/me/src/api';
+  const words =
+    'its writes and commands run inside its own place without a card; only what you apply reaches your folder';
+
+  it('lists its place where it may write and says, in words, that your folder is out of its sight', () => {
+    const b = body({
+      agent: 'codex',
+      label: 'Codex',
+      readOnly: [`${origin}/.git`],
+      writable: [place, '/home/me/.local/share/gatehouse/agents/codex/home'],
+      place: { path: place, origin, words },
+    });
+    renderCard(cardOf(b));
+    const card = screen.getByRole('region', { name: 'Permission: start Codex' });
+    expect(within(card).getByRole('list', { name: 'May write only in' })).toHaveTextContent(place);
+    expect(card).toHaveTextContent(
+      `Its writes and commands run inside its own place without a card; only what you apply reaches your folder. It cannot see your folder ${origin}.`,
+    );
+    // The gated agents' sentences (its writes come through the gate) do not hold for it.
+    expect(within(card).queryByRole('list', { name: 'What holds for an external agent' })).toBeNull();
+  });
+});

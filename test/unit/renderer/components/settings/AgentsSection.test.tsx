@@ -66,6 +66,15 @@ describe('Settings → Agents', () => {
     expect(within(codex).queryAllByRole('button')).toEqual([]);
   });
 
+  it('shows a staged agent usable, with the words "works in a place of its own", and offers its install', async () => {
+    renderSection(undefined, [agentListing({ id: 'opencode', gated: false, staged: 'works in a place of its own' })]);
+    const opencode = await screen.findByRole('listitem', { name: 'opencode' });
+    expect(opencode).not.toHaveClass('agent-row-unavailable');
+    expect(opencode).toHaveTextContent('works in a place of its own');
+    expect(opencode).not.toHaveTextContent('Not available');
+    expect(within(opencode).getByRole('button', { name: /Install/ })).toBeInTheDocument();
+  });
+
   it('installs with a progress bar fed by agents.progress, then lists again with the version installed', async () => {
     const fake = createFakeApi();
     let finish!: () => void;

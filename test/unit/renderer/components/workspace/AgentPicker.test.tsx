@@ -64,6 +64,27 @@ describe("the Open dialog's agent picker", () => {
     expect(store.getState().sessions['id:/home/me/src/api']?.summary.agent?.label).toBe('Claude Code');
   });
 
+  it('offers a staged agent once installed, and says it works in a place of its own', async () => {
+    const store = createAppStore(memoryStorage());
+    store.getState().openDialog('open-folder');
+    const fake = createFakeApi();
+    const staged = { gated: false, staged: 'works in a place of its own', installed: { version: '2.6.0' } };
+    fake.reply('agents.list', { agents: [agentListing({ id: 'codex', ...staged })] });
+    renderFrame(<OpenFolderDialog />, { store, fake });
+    await waitFor(() => expect(within(picker()).getAllByRole('option')).toHaveLength(2));
+    const options = within(picker()).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+      ['Gatehouse’s own agent', false],
+      ['Codex 2.6.0', false],
+    ]);
+    await userEvent.selectOptions(picker(), 'Codex 2.6.0');
+    expect(
+      screen.getByText(
+        /Codex runs jailed in a place of its own: its writes and commands run there without a card; only what you apply reaches your folder/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows no picker in a build without agents', async () => {
     const { fake } = dialog('refused');
     await waitFor(() => expect(fake.requestsOf('agents.list')).toHaveLength(1));

@@ -1,0 +1,163 @@
+/**
+ * A core whose session is driven by a real, pinned staged agent (Codex, opencode: SPEC §15)
+ * in a place of its own: the person's folder is a small git repository under /var/tmp, the
+ * place a `git worktree` of it on a branch of its own, and the session opens on the place
+ * with its `place` event in the log (made here until the places room makes it). The agent
+ * is pointed at the fake model on loopback bridged into its jail, as the gated agents are.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { SessionLog } from '../../../../../electron/core/log/session-log.js';
+import { EVENTS_FILE } from '../../../../../electron/core/log/session-paths.js';
+import type { SessionPlace } from '../../../../../shared/places.js';
+import { startFakeModel } from '../../../../fake-model/server.js';
+import { cachedAgent } from '../../../../support/agent-cache.js';
+import type { Harness } from '../core-harness.js';
+import { startHarness } from '../core-harness.js';
+import type { Booted, Move, RealAgent } from './real-agent-harness.js';
+
+/** Longer than a real turn takes here (about 20 s), shorter than the test: a wait that fails says what was logged. */
+const TURN_MS = 120_000;
+
+export interface StagedBooted extends Booted {
+  /** The person's folder: a repository the agent must never see or change. */
+  origin: string;
+  place: SessionPlace;
+}
+
+/** A file of the person's, whose words must never reach the agent's process. */
+export const ORIGIN_SECRET = 'the person’s own words, never seen by the agent';
+
+export async function bootStagedAgent(agent: RealAgent, move: Move): Promise<StagedBooted> {
+  const { prefix } = await cachedAgent(agent.id);
+  const fake = await startFakeModel();
+  fake.setResponder((request) => move(request) ?? { text: 'ok' });
+  const port = Number(new URL(fake.url).port);
+  const h = await startHarness(undefined, {
+    fake,
+    base: '/var/tmp',
+    env: { [agent.key.name]: agent.key.value },
+    agentModel: () => ({ endpoint: { port }, baseUrlVariable: agent.baseUrlVariable }),
+    eventTimeoutMs: TURN_MS,
+  });
+  await fs.mkdir(path.join(h.dataDir, 'agents', agent.id), { recursive: true });
+  await fs.symlink(prefix, path.join(h.dataDir, 'agents', agent.id, 'pkg'));
+  const origin = await originRepository(h);
+  const place = await worktreePlace(h, origin);
+  const { id } = await h.call('sessions.open', { workspace: place.path, agent: agent.id });
+  // The places room logs the place when it makes it; the session's driver reads it from the log.
+  await h.restart(async () => {
+    const log = new SessionLog({ file: path.join(h.dataDir, 'sessions', id, EVENTS_FILE), durability: 'none' });
+    await log.append({ type: 'place', place });
+    await log.close();
+  });
+  withTimeoutWords(h, agent, fake);
+  return { h, fake, id, origin, place };
+}
+
+/** A repository with one commit and a secret file, under the harness's root in /var/tmp. */
+async function originRepository(h: Harness): Promise<string> {
+  const origin = path.join(h.root, 'person', 'project');
+  await fs.mkdir(origin, { recursive: true });
+  await fs.writeFile(path.join(origin, 'README.md'), '# the person’s project\n');
+  await fs.writeFile(path.join(origin, 'secret.txt'), `${ORIGIN_SECRET}\n`);
+  git(origin, 'init', '-q', '-b', 'main');
+  git(origin, 'add', '-A');
+  git(origin, '-c', 'user.name=Person', '-c', 'user.email=person@example.com', 'commit', '-q', '-m', 'start');
+  return origin;
+}
+
+/** `git worktree add` of the origin on a branch of its own, outside the data folder (the places room puts it inside). */
+async function worktreePlace(h: Harness, origin: string): Promise<SessionPlace> {
+  const placePath = path.join(h.root, 'places', 'session', 'project');
+  await fs.mkdir(path.dirname(placePath), { recursive: true });
+  git(origin, 'worktree', 'add', '-q', '--no-track', '-b', 'gatehouse/staged', placePath, 'HEAD');
+  const baseCommit = git(origin, 'rev-parse', 'HEAD').trim();
+  return { kind: 'worktree', origin, path: placePath, branch: 'gatehouse/staged', baseCommit, state: 'active' };
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+}
+
+/** Every file under `folder` (its .git too) with the SHA-256 of its bytes, or of a link's target. */
+export async function folderDigest(folder: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      const rel = path.relative(folder, full);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isSymbolicLink()) out[rel] = `link:${await fs.readlink(full)}`;
+      else
+        out[rel] = createHash('sha256')
+          .update(await fs.readFile(full))
+          .digest('hex');
+    }
+  };
+  await walk(folder);
+  return out;
+}
+
+/** A wait that times out says what the session logged and what the model was asked. */
+function withTimeoutWords(h: Harness, agent: RealAgent, fake: Booted['fake']): void {
+  const event = h.event.bind(h);
+  h.event = (sid, type, match) =>
+    event(sid, type, match).catch(async (err: Error) => {
+      const logged = (await h.events(sid)).map(
+        (e) => `${e.type}${'body' in e ? `:${e.body.kind}` : ''}${'message' in e && e.message ? ` ${e.message}` : ''}`,
+      );
+      const asked = fake.requests.map((r) => agent.describe?.(r) ?? r.path);
+      throw new Error(`${err.message}\nlogged: ${logged.join(', ')}\nmodel asked: ${asked.join('\n')}`);
+    });
+}
+
+/** Checks the staged start card (its place writable, the person's folder named as unseen), then allows it. */
+export async function allowStagedStart(h: Harness, id: string, agent: RealAgent, booted: StagedBooted): Promise<void> {
+  const start = await h.event(id, 'card', (c) => c.body.kind === 'agent_start');
+  if (start.body.kind !== 'agent_start') throw new Error('not a start card');
+  expect(start.body.writable).toContain(booted.place.path);
+  expect(start.body.readOnly).not.toContain(booted.place.path);
+  expect(start.body.readOnly).toContain(path.join(booted.origin, '.git'));
+  expect(start.body.place).toEqual({
+    path: booted.place.path,
+    origin: booted.origin,
+    words: 'its writes and commands run inside its own place without a card; only what you apply reaches your folder',
+  });
+  expect(start.body.domains).toEqual(agent.domains);
+  expect(JSON.stringify(start)).not.toContain(agent.key.value);
+  await h.call('card.answer', { id, cardId: start.cardId, answer: 'allow_session' });
+}
+
+/**
+ * A shell command run by the agent in its place: it writes `ran.txt`, tries the person's
+ * secret file and folder, a host that is not its model's through the proxy and around it,
+ * and git in the place. `expectProbe` reads what it printed.
+ */
+export function probeCommand(origin: string): string {
+  return [
+    'echo ran > ran.txt',
+    `cat ${origin}/secret.txt 2>&1 || echo "secret: unreadable"`,
+    `echo "origin holds: $(ls -A ${origin} 2>&1 | tr '\\n' ' ')"`,
+    // Through the proxy to a host that is not its model's: refused by the proxy.
+    'curl -sS -m 20 -x http://127.0.0.1:3128 https://example.com/ -o /dev/null 2>&1; echo "proxied exit $?"',
+    // Around the proxy: the jail has no network of its own.
+    'curl -sS -m 20 --noproxy \'*\' http://93.184.215.14/ -o /dev/null 2>&1; echo "direct exit $?"',
+    'git status --short --untracked-files=all 2>&1',
+  ].join('; ');
+}
+
+export function expectProbe(output: string | undefined): void {
+  expect(output).toBeDefined();
+  expect(output).not.toContain(ORIGIN_SECRET);
+  expect(output).toContain('secret: unreadable');
+  // The person's folder is emptied around its .git, shown read-only so git works in the place.
+  expect(output).toContain('origin holds: .git ');
+  expect(output).toContain('CONNECT tunnel failed, response 403');
+  expect(output).toMatch(/proxied exit [1-9]/);
+  expect(output).toMatch(/direct exit [1-9]/);
+  expect(output).toContain('?? hello.txt');
+}
