@@ -14,6 +14,7 @@ import type { Sandbox } from '../sandbox/sandbox.js';
 import { AcpLink } from './acp-link.js';
 import { launchJailed } from './agent-jail.js';
 import type { AgentSpec } from './agent-spec.js';
+import type { SessionPlace } from '../../../shared/places.js';
 
 export interface AcpCheckInputs {
   spec: AgentSpec;
@@ -76,10 +77,13 @@ async function initialize(
   const env = { ...inputs.env };
   // No key: the check needs no model, and a key must not reach a version not yet trusted to speak ACP.
   delete env[inputs.spec.keyVariable];
+  // A staged agent starts only in a place of its own: an empty copy place, its origin an empty folder.
+  const place = inputs.spec.staged ? await scratchPlace(workspace) : undefined;
   const agent = await launchJailed({
     spec: inputs.spec,
     install: { prefix: inputs.prefix, version: inputs.version, node: inputs.node },
-    workspace,
+    workspace: place?.path ?? workspace,
+    ...(place ? { place } : {}),
     dataDir: inputs.dataDir,
     domains: [],
     env,
@@ -97,6 +101,14 @@ async function initialize(
     // AcpLink stops it on a failure too; this is for a throw before the link was made.
     await agent.stop();
   }
+}
+
+/** An empty place for the check: `<scratch>/place` copied from an empty `<scratch>/origin`, beside it. */
+async function scratchPlace(scratch: string): Promise<SessionPlace> {
+  const place = path.join(scratch, 'place');
+  const origin = path.join(scratch, 'origin');
+  await Promise.all([fs.mkdir(place, { mode: 0o700 }), fs.mkdir(origin, { mode: 0o700 })]);
+  return { kind: 'copy', origin, path: place, state: 'active' };
 }
 
 /** A Unix socket the jail's gate forward can point at, which hangs up on whoever connects: the check has no gate. */

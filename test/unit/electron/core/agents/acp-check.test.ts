@@ -16,6 +16,7 @@ import { agentFolders } from '../../../../../electron/core/agents/agent-folder.j
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { AppSettings } from '../../../../../electron/core/settings/app-settings.js';
 import type { AgentProgress } from '../../../../../shared/agents.js';
+import { cachedAgent } from '../../../../support/agent-cache.js';
 import { CLAUDE_CODE_SPEC, claudeCodeInstalled } from './claude-code-cache.js';
 import { fakeSpec, offlineNpmEnv, packFakeAdapter, type FakeBehaviour } from './fake-agent-package.js';
 
@@ -103,6 +104,33 @@ describe('the real Claude Code adapter', () => {
     console.log(`ACP check of Claude Code ${installed.version}: ${checked.ms} ms`);
     expect(await fs.readdir(path.join(dataDir, 'agents', 'claude-code'))).toEqual(['home']);
   }, 60_000);
+});
+
+describe('the real staged agents (Codex, opencode)', () => {
+  // They start only in a place of their own: the check gives each an empty one, and removes it.
+  it.each(['codex', 'opencode'] as const)(
+    '%s passes the check in an empty place of its own',
+    async (id) => {
+      const installed = await cachedAgent(id);
+      const dataDir = path.join(base, `real-${id}`);
+      await fs.mkdir(dataDir, { recursive: true });
+
+      const checked = await checkSpeaksAcp({
+        spec: catalogSpec(id),
+        prefix: installed.prefix,
+        version: installed.version,
+        node: process.execPath,
+        dataDir,
+        sandbox: sandboxFor(dataDir),
+        env: { PATH: process.env.PATH },
+      });
+
+      expect(checked.protocolVersion).toBe(1);
+      console.log(`ACP check of ${id} ${installed.version}: ${checked.ms} ms`);
+      expect(await fs.readdir(path.join(dataDir, 'agents', id))).toEqual(['home']);
+    },
+    60_000,
+  );
 });
 
 describe('an install that does not speak ACP', () => {
