@@ -120,7 +120,11 @@ export async function installClaudeCode(page: Page, at: (state: FlowState) => Pr
   const install = claude.getByRole('button', { name: 'Install', exact: true });
   if (await install.count()) await install.click();
   // npm copies the CLI's native binary (about 340 MB) from its cache: give it time.
-  await visible(claude.getByRole('button', { name: 'Remove', exact: true }), 'Claude Code installed (its Remove button)', 240_000);
+  await visible(
+    claude.getByRole('button', { name: 'Remove', exact: true }),
+    'Claude Code installed (its Remove button)',
+    240_000,
+  );
   await claude.scrollIntoViewIfNeeded();
   await at('installed');
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -133,7 +137,10 @@ export async function openWithClaude(ui: GatehousePage, project: string): Promis
   await ui.page.keyboard.press('Control+o');
   const dialog = await visible(ui.page.getByRole('dialog'), 'the open-folder dialog');
   await dialog.getByRole('combobox', { name: 'Agent' }).selectOption('claude-code');
-  const field = dialog.getByRole('textbox').or(dialog.getByRole('combobox', { name: 'Folder' })).first();
+  const field = dialog
+    .getByRole('textbox')
+    .or(dialog.getByRole('combobox', { name: 'Folder' }))
+    .first();
   await field.fill(project);
   await field.press('Enter');
   await visible(ui.tabs().nth(before), 'the new session’s tab');
