@@ -247,6 +247,11 @@ export interface AgentStartCardBody {
    * endpoint on this machine: 127.0.0.1:11434"), when the person named one.
    */
   modelEndpoint?: string;
+  /**
+   * Where its key comes from, in words, when it uses the key saved in Gatehouse (added to
+   * its requests outside the jail; the agent holds a stand-in).
+   */
+  keySource?: string;
   /** Of the launch as it starts; a hash, never shown. */
   fingerprint: string;
 }

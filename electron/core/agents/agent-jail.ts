@@ -12,7 +12,7 @@ import { agentView } from '../sandbox/agent-view.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { AgentProcess } from './agent-process.js';
 import { planAgentLaunch, type AgentLaunch, type AgentLaunchInputs } from './agent-start-card.js';
-import { startModelRelay, type ModelRelay } from './model-relay.js';
+import { startKeyedModelRelay, startModelRelay, type ModelRelay, type Unreachable } from './model-relay.js';
 import { keepStderrTail } from './stderr-tail.js';
 
 export interface JailedLaunch extends AgentLaunchInputs {
@@ -22,6 +22,8 @@ export interface JailedLaunch extends AgentLaunchInputs {
   signal?: AbortSignal;
   /** The fingerprint of the card the person allowed: a launch that no longer matches it is refused. */
   fingerprint?: string;
+  /** Told when the relay to its model host cannot connect (the agent's CLI only retries). */
+  onModelUnreachable?: (what: Unreachable) => void;
 }
 
 /** Starts the agent jailed. Throws in words when it cannot (bad input, no sandbox, a changed launch). */
@@ -31,7 +33,7 @@ export async function launchJailed(inputs: JailedLaunch): Promise<AgentProcess> 
     throw new Error(`${inputs.spec.label}'s launch changed since it was allowed; it must be asked again`);
   }
   await makeHome(plan.home);
-  const relay = plan.model && 'port' in plan.model ? await startModelRelay(plan.model.port) : null;
+  const relay = await startRelay(plan, inputs);
   try {
     const group = await startGroup(plan, inputs, relay);
     return jailedProcess(group, plan, relay);
@@ -39,6 +41,14 @@ export async function launchJailed(inputs: JailedLaunch): Promise<AgentProcess> 
     await relay?.close();
     throw err;
   }
+}
+
+/** The keyed relay when the agent uses the key saved in Gatehouse; else a plain one to a local port; else none. */
+async function startRelay(plan: AgentLaunch, inputs: JailedLaunch): Promise<ModelRelay | null> {
+  const options = inputs.onModelUnreachable ? { onUnreachable: inputs.onModelUnreachable } : {};
+  if (plan.keyRelay) return startKeyedModelRelay(plan.keyRelay.upstream, plan.keyRelay.key, options);
+  if (plan.model && 'port' in plan.model) return startModelRelay(plan.model.port, options);
+  return null;
 }
 
 async function startGroup(plan: AgentLaunch, inputs: JailedLaunch, relay: ModelRelay | null): Promise<ProcessGroup> {

@@ -21,6 +21,11 @@ const BASE_URL_VARIABLES: Partial<Record<AgentId, string>> = {
   'gemini-cli': 'GOOGLE_GEMINI_BASE_URL',
 };
 
+/** The variable that points `id` at a model server, when it has one. */
+export function baseUrlVariableOf(id: AgentId): string | undefined {
+  return BASE_URL_VARIABLES[id];
+}
+
 export class AgentModelEndpointError extends Error {
   readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'AgentModelEndpointError';
@@ -55,7 +60,7 @@ export function agentModelOf(
 ): ((agent: SessionAgent) => { endpoint: ModelEndpoint; baseUrlVariable: string } | undefined) | undefined {
   if (!endpoint) return undefined;
   return (agent) => {
-    const baseUrlVariable = BASE_URL_VARIABLES[agent.id];
+    const baseUrlVariable = baseUrlVariableOf(agent.id);
     return baseUrlVariable ? { endpoint: { port: endpoint.port }, baseUrlVariable } : undefined;
   };
 }

@@ -17,6 +17,7 @@ import { launchJailed } from './agent-jail.js';
 import type { AgentProcess } from './agent-process.js';
 import { planAgentLaunch, type AgentLaunchInputs, type ModelEndpoint } from './agent-start-card.js';
 import { startGateMcpServer, type GateMcpServer } from './gate-mcp-server.js';
+import type { Unreachable } from './model-relay.js';
 
 export interface AgentSessionDeps {
   agents: Pick<AgentCalls, 'spec' | 'installed' | 'tools'>;
@@ -26,6 +27,11 @@ export interface AgentSessionDeps {
   env: () => NodeJS.ProcessEnv;
   /** A model endpoint on this machine for an agent (named on its start card); none by default. */
   localModel?: (agent: SessionAgent) => { endpoint: ModelEndpoint; baseUrlVariable: string } | undefined;
+  /**
+   * The key saved in Gatehouse under an agent's key variable (ANTHROPIC_API_KEY → the
+   * Anthropic key), offered through the keyed relay when the environment has none.
+   */
+  storedKey?: (keyVariable: string) => Promise<{ value: string; provider: string } | undefined>;
 }
 
 /**
@@ -57,6 +63,7 @@ export function agentSessionDriver(
     const tools = await deps.agents.tools();
     if ('missing' in tools) throw new Error(`${spec.label} cannot start: ${tools.missing}`);
     const model = deps.localModel?.(session.agent);
+    const storedKey = deps.env()[spec.keyVariable] ? undefined : await deps.storedKey?.(spec.keyVariable);
     return {
       spec,
       install: { prefix: installed.prefix, version: installed.version, node: tools.node },
@@ -65,7 +72,18 @@ export function agentSessionDriver(
       domains: spec.domains,
       env: deps.env(),
       ...(model ? { model } : {}),
+      ...(storedKey ? { storedKey } : {}),
     };
+  };
+
+  /** Once a turn, in words: the agent's CLI retries a model host it cannot reach, and would only show "working". */
+  let toldTurn: string | null = null;
+  const unreachable = (what: Unreachable) => {
+    const turn = inner.turn.current();
+    if (!turn || !seamOf || toldTurn === turn.turnId) return;
+    toldTurn = turn.turnId;
+    const message = `${session.agent.label} cannot reach ${what.host} (${what.why}); it is retrying`;
+    void seamOf.record.append({ type: 'error', turnId: turn.turnId, message }).catch(() => undefined);
   };
 
   const launch = async (signal: AbortSignal): Promise<AgentProcess> => {
@@ -78,6 +96,7 @@ export function agentSessionDriver(
       gateSocket: socketPath,
       sandbox: deps.sandbox,
       signal,
+      onModelUnreachable: unreachable,
       ...(planned !== undefined ? { fingerprint: planned } : {}),
     });
   };

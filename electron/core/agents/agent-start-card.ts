@@ -12,7 +12,9 @@ import type { AgentStartCardBody } from '../../../shared/cards.js';
 import { canonical } from '../mcp/fingerprint.js';
 import { domainListProblem, normalizeDomainList } from '../sandbox/network/domain-policy.js';
 import { modelUrlInside, nodePrefix } from '../sandbox/agent-view.js';
+import { baseUrlVariableOf } from './agent-model-endpoint.js';
 import { checkAgentSpec, type AgentSpec } from './agent-spec.js';
+import { RELAY_PLACEHOLDER_KEY } from './model-relay.js';
 
 /** An installed agent: where its packages are, which version, the node that runs it. */
 export interface AgentInstall {
@@ -39,6 +41,12 @@ export interface AgentLaunchInputs {
   env: Readonly<Record<string, string | undefined>>;
   /** A model endpoint on this machine, reached past the proxy, and the variable that points the agent at it. */
   model?: { endpoint: ModelEndpoint; baseUrlVariable: string };
+  /**
+   * The key saved in Gatehouse for the agent's model provider. Used only when the agent's
+   * key variable is not in the environment: the relay adds it outside the jail, and the
+   * agent is given a placeholder.
+   */
+  storedKey?: { value: string; provider: string };
 }
 
 /** The launch, planned: what the jail starts and the card shows. */
@@ -55,6 +63,8 @@ export interface AgentLaunch {
   /** The key's value, when set: kept out of what the agent's stderr shows. */
   secret: string | null;
   model: ModelEndpoint | null;
+  /** The keyed relay to start (agent-jail.ts): its one upstream and the key it adds; null when the agent holds its own key. */
+  keyRelay: { upstream: string; key: string } | null;
 }
 
 /** The `agent_start` card for this launch. Throws in words on bad input, before anything is made. */
@@ -74,9 +84,10 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
   realFile(entry, `${spec.label}'s entry`);
   const domains = checkedDomains(inputs.domains);
   const home = path.join(dataDir, 'agents', spec.id, 'home');
-  const { declaredEnv, secret } = agentEnv(spec, inputs);
-  const argv = [node, entry, ...spec.args];
   const model = inputs.model ? checkedEndpoint(inputs.model.endpoint) : null;
+  const keyRelay = keyRelayOf(spec, inputs, model);
+  const { declaredEnv, secret } = agentEnv(spec, inputs, keyRelay);
+  const argv = [node, entry, ...spec.args];
   const shape = {
     agent: spec.id,
     label: spec.label,
@@ -87,6 +98,11 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
     domains,
     envNames: Object.keys(declaredEnv).sort(),
     ...(model ? { modelEndpoint: `model endpoint on this machine: ${endpointWords(model)}` } : {}),
+    ...(keyRelay
+      ? {
+          keySource: `Uses the ${inputs.storedKey!.provider} key saved in Gatehouse: Gatehouse adds it to each request to ${hostOf(keyRelay.upstream)} outside the jail, and the agent is given a stand-in.`,
+        }
+      : {}),
   };
   // Every value but the key's: a changed extra, model URL or endpoint asks again; a new key does not.
   const values = Object.fromEntries(Object.entries(declaredEnv).filter(([name]) => name !== spec.keyVariable));
@@ -103,7 +119,32 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
     declaredEnv,
     secret,
     model,
+    keyRelay,
   };
+}
+
+/**
+ * The keyed relay, when the agent should use the key saved in Gatehouse: none is in the
+ * environment under its key variable, one is saved, and the agent can be pointed at a
+ * base URL. Its upstream is the local endpoint when one is named, else the agent's model
+ * host (the first of its catalog domains, over TLS).
+ */
+function keyRelayOf(
+  spec: AgentSpec,
+  inputs: AgentLaunchInputs,
+  model: ModelEndpoint | null,
+): { upstream: string; key: string } | null {
+  const stored = inputs.storedKey?.value.trim();
+  if (!stored || inputs.env[spec.keyVariable]) return null;
+  if (model && !('port' in model)) return null;
+  if (!inputs.model && !baseUrlVariableOf(spec.id)) return null;
+  const host = spec.domains[0];
+  if (!model && !host) return null;
+  return { upstream: model ? `http://127.0.0.1:${model.port}` : `https://${host}`, key: stored };
+}
+
+function hostOf(origin: string): string {
+  return new URL(origin).host;
 }
 
 /**
@@ -114,18 +155,21 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
 function agentEnv(
   spec: AgentSpec,
   inputs: AgentLaunchInputs,
+  keyRelay: { key: string } | null,
 ): { declaredEnv: Record<string, string>; secret: string | null } {
   const declaredEnv: Record<string, string> = { ...spec.env };
   const key = inputs.env[spec.keyVariable];
   if (key) declaredEnv[spec.keyVariable] = key;
-  if (inputs.model) {
-    const name = inputs.model.baseUrlVariable;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || name === spec.keyVariable) {
-      throw new Error(`bad model base URL variable: ${JSON.stringify(name)}`);
+  // The saved key stays with the relay: the agent holds a stand-in it sends, which the relay replaces.
+  if (keyRelay) declaredEnv[spec.keyVariable] = RELAY_PLACEHOLDER_KEY;
+  const baseUrlVariable = inputs.model?.baseUrlVariable ?? (keyRelay ? baseUrlVariableOf(spec.id) : undefined);
+  if (baseUrlVariable !== undefined) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(baseUrlVariable) || baseUrlVariable === spec.keyVariable) {
+      throw new Error(`bad model base URL variable: ${JSON.stringify(baseUrlVariable)}`);
     }
-    declaredEnv[name] = modelUrlInside();
+    declaredEnv[baseUrlVariable] = modelUrlInside();
   }
-  return { declaredEnv, secret: key || null };
+  return { declaredEnv, secret: key || keyRelay?.key || null };
 }
 
 function checkedDomains(domains: readonly string[]): string[] {
