@@ -9,7 +9,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { startFakeModel, type FakeModel, type FakeReply, type RecordedRequest } from '../../fake-model/server.js';
 import { freshContext, launchChromium } from './chromium.js';
 import { GatehousePage, runCardLabel, visible, writeCardLabel } from './gatehouse-page.js';
@@ -187,7 +187,7 @@ export async function fixWithClaude(
 }
 
 /** A card's answers armed (0.5 s after it shows): the photograph shows what a person acts on. */
-async function armedCard(card: import('playwright-core').Locator): Promise<void> {
+async function armedCard(card: Locator): Promise<void> {
   await card
     .getByRole('button', { name: 'Allow once', exact: true })
     .and(card.locator('[aria-disabled="false"], :not([aria-disabled])'))
