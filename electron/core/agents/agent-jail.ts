@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ProcessGroup } from '../process/process-group.js';
 import { agentView } from '../sandbox/agent-view.js';
+import type { Refusal } from '../sandbox/network/refusal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { AgentProcess } from './agent-process.js';
 import { planAgentLaunch, type AgentLaunch, type AgentLaunchInputs } from './agent-start-card.js';
@@ -24,7 +25,12 @@ export interface JailedLaunch extends AgentLaunchInputs {
   fingerprint?: string;
   /** Told when the relay to its model host cannot connect (the agent's CLI only retries). */
   onModelUnreachable?: (what: Unreachable) => void;
+  /** Told of each connection the proxy refused it (a host not on its list, this machine's address). */
+  onNetworkRefused?: (refusal: Refusal) => void;
 }
+
+/** How often the proxy's refusals are looked at while the agent runs (and once more when it ends). */
+const REFUSALS_EVERY_MS = 1000;
 
 /** Starts the agent jailed. Throws in words when it cannot (bad input, no sandbox, a changed launch). */
 export async function launchJailed(inputs: JailedLaunch): Promise<AgentProcess> {
@@ -36,7 +42,8 @@ export async function launchJailed(inputs: JailedLaunch): Promise<AgentProcess> 
   const relay = await startRelay(plan, inputs);
   try {
     const group = await startGroup(plan, inputs, relay);
-    return jailedProcess(group, plan, relay);
+    const refusals = watchRefusals(group, inputs.onNetworkRefused);
+    return jailedProcess(group, plan, relay, refusals);
   } catch (err) {
     await relay?.close();
     throw err;
@@ -76,13 +83,39 @@ async function startGroup(plan: AgentLaunch, inputs: JailedLaunch, relay: ModelR
   });
 }
 
-function jailedProcess(group: ProcessGroup, plan: AgentLaunch, relay: ModelRelay | null): AgentProcess {
+/**
+ * Tells `onRefused` of each refusal of the agent's proxy as it comes: the agent's CLI
+ * retries a refused host quietly, and the person would see only "working". Returns the
+ * last look, made before the door closes.
+ */
+function watchRefusals(group: ProcessGroup, onRefused?: (refusal: Refusal) => void): () => void {
+  if (!onRefused) return () => undefined;
+  let told = 0;
+  const look = () => {
+    const all = group.networkRefusals();
+    for (; told < all.length; told++) onRefused(all[told]!);
+  };
+  const timer = setInterval(look, REFUSALS_EVERY_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    look();
+  };
+}
+
+function jailedProcess(
+  group: ProcessGroup,
+  plan: AgentLaunch,
+  relay: ModelRelay | null,
+  lastLookAtRefusals: () => void,
+): AgentProcess {
   const tail = keepStderrTail(group.stderr, plan.secret ? [plan.secret] : []);
   let cleaned: Promise<void> | null = null;
   // Once it has ended (or been stopped): whatever it left behind is stopped, the sandbox's and the relay's parts go.
   const cleanUp = () =>
     (cleaned ??= (async () => {
       await group.settle();
+      lastLookAtRefusals();
       await group.release();
       await relay?.close();
     })());

@@ -18,6 +18,8 @@ import type { AgentProcess } from './agent-process.js';
 import { planAgentLaunch, type AgentLaunchInputs, type ModelEndpoint } from './agent-start-card.js';
 import { startGateMcpServer, type GateMcpServer } from './gate-mcp-server.js';
 import type { Unreachable } from './model-relay.js';
+import type { Refusal } from '../sandbox/network/refusal.js';
+import { refusedWords, unreachableWords } from './unreachable-words.js';
 
 export interface AgentSessionDeps {
   agents: Pick<AgentCalls, 'spec' | 'installed' | 'tools'>;
@@ -76,15 +78,23 @@ export function agentSessionDriver(
     };
   };
 
-  /** Once a turn, in words: the agent's CLI retries a model host it cannot reach, and would only show "working". */
+  /**
+   * Once a turn for each host, in words: the agent's CLI retries a host it cannot reach,
+   * and would only show "working".
+   */
+  const told = new Set<string>();
   let toldTurn: string | null = null;
-  const unreachable = (what: Unreachable) => {
+  const say = (host: string, message: string) => {
     const turn = inner.turn.current();
-    if (!turn || !seamOf || toldTurn === turn.turnId) return;
+    if (!turn || !seamOf) return;
+    if (toldTurn !== turn.turnId) told.clear();
     toldTurn = turn.turnId;
-    const message = `${session.agent.label} cannot reach ${what.host} (${what.why}); it is retrying`;
+    if (told.has(host)) return;
+    told.add(host);
     void seamOf.record.append({ type: 'error', turnId: turn.turnId, message }).catch(() => undefined);
   };
+  const unreachable = (what: Unreachable) => say(what.host, unreachableWords(session.agent.label, what));
+  const refused = (refusal: Refusal) => say(refusal.host, refusedWords(session.agent.label, refusal));
 
   const launch = async (signal: AbortSignal): Promise<AgentProcess> => {
     const launchInputs = await inputs();
@@ -97,6 +107,7 @@ export function agentSessionDriver(
       sandbox: deps.sandbox,
       signal,
       onModelUnreachable: unreachable,
+      onNetworkRefused: refused,
       ...(planned !== undefined ? { fingerprint: planned } : {}),
     });
   };

@@ -15,6 +15,7 @@ import { launchJailed, type JailedLaunch } from '../../../../../electron/core/ag
 import type { AgentProcess } from '../../../../../electron/core/agents/agent-process.js';
 import { CLAUDE_CODE_ENV, type AgentSpec } from '../../../../../electron/core/agents/agent-spec.js';
 import { RELAY_PLACEHOLDER_KEY } from '../../../../../electron/core/agents/model-relay.js';
+import type { Refusal } from '../../../../../electron/core/sandbox/network/refusal.js';
 import { GATE_PORT, MODEL_PORT } from '../../../../../electron/core/sandbox/agent-view.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { startStandIn, tableLookup, type StandIn } from '../sandbox/network/stand-in.js';
@@ -231,12 +232,13 @@ describe('an agent using the key saved in Gatehouse', () => {
 });
 
 describe('an agent in its jail', () => {
+  const refused: Refusal[] = [];
   let seen: Probe;
   let stderr: string;
   let exit: { code: number | null; signal: string | null };
 
   beforeAll(async () => {
-    const agent = await launch('probe.mjs', [probeConfig()]);
+    const agent = await launch('probe.mjs', [probeConfig()], { onNetworkRefused: (r) => refused.push(r) });
     const out = await readAll(agent);
     exit = await agent.exited;
     stderr = agent.stderrTail();
@@ -249,6 +251,10 @@ describe('an agent in its jail', () => {
 
   it('ran to its end', () => {
     expect(exit).toEqual({ code: 0, signal: null });
+  });
+
+  it('tells the driver of each host its proxy refused, even when the agent ends before the next look', () => {
+    expect(refused.map((r) => [r.host, r.port, r.suggest])).toEqual([['example.com', 443, 'example.com']]);
   });
 
   it('cannot write the workspace (EROFS), but reads it and works in it', () => {
