@@ -83,4 +83,23 @@ describe('the real Claude Code and its model host', () => {
     const lines = (await h.events(id)).filter((e) => e.type === 'error');
     expect(lines).toHaveLength(1);
   }, 300_000);
+
+  it('says in the transcript that the sandbox blocked its model host when the person took it off its hosts', async () => {
+    booted = await bootRealAgent(CLAUDE, () => ({ text: 'never asked' }), { localModel: false });
+    const { h, id, fake } = booted;
+    await h.call('agents.setDomains', { id: 'claude-code', domains: ['example.org'] });
+
+    await h.call('session.send', { id, text: 'say hello' });
+    const start = await h.event(id, 'card', (c) => c.body.kind === 'agent_start');
+    if (start.body.kind !== 'agent_start') throw new Error('not a start card');
+    expect(start.body.domains).toEqual(['example.org']);
+    await h.call('card.answer', { id, cardId: start.cardId, answer: 'allow_once' });
+    const line = await h.event(id, 'error');
+    expect(line.message).toBe(
+      'Claude Code cannot reach api.anthropic.com: the sandbox blocked it (api.anthropic.com is not on Claude Code’s hosts in Settings → Agents)',
+    );
+    await h.call('session.cancel', { id });
+    expect((await turnEnd(h, id)).reason).toBe('cancelled');
+    expect(fake.requests).toEqual([]);
+  }, 300_000);
 });

@@ -38,7 +38,7 @@ const TURN_MS = 120_000;
 export async function bootRealAgent(
   agent: RealAgent,
   move: Move,
-  options: { keyInEnvironment?: boolean } = {},
+  options: { keyInEnvironment?: boolean; localModel?: boolean } = {},
 ): Promise<Booted> {
   const { prefix } = await cachedAgent(agent.id);
   const fake = await startFakeModel();
@@ -51,7 +51,10 @@ export async function bootRealAgent(
     base: '/var/tmp',
     // Without it, the agent has only what Settings saved (or its own login).
     env: options.keyInEnvironment === false ? {} : { [agent.key.name]: agent.key.value },
-    agentModel: () => ({ endpoint: { port }, baseUrlVariable: agent.baseUrlVariable }),
+    // Without it, the agent goes to its own model host through the proxy.
+    ...(options.localModel === false
+      ? {}
+      : { agentModel: () => ({ endpoint: { port }, baseUrlVariable: agent.baseUrlVariable }) }),
     eventTimeoutMs: TURN_MS,
   });
   await fs.mkdir(path.join(h.dataDir, 'agents', agent.id), { recursive: true });
