@@ -270,6 +270,6 @@ function agentModelFromEnv(env: Readonly<Record<string, string | undefined>>): C
   try {
     return agentModelOf(parseAgentModelEndpoint(value));
   } catch (err) {
-    throw new Error(`${AGENT_MODEL_ENDPOINT_VARIABLE}: ${(err as Error).message}`);
+    throw new Error(`${AGENT_MODEL_ENDPOINT_VARIABLE}: ${(err as Error).message}`, { cause: err });
   }
 }

@@ -63,7 +63,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     options.dataDir,
     ...(options.extraArgs ?? []),
   ];
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...hostEnv(options.home), ...options.env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...hostEnv(options.home), ...options.env },
+    stdio: 'pipe',
+  });
   // A test process that dies (a crash, a timeout kill) must not leave the host running.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
