@@ -48,6 +48,11 @@ export interface AgentListing {
   keyVariable: string;
   /** Whether that variable is set in Gatehouse's environment (the agent's own login in its HOME works too). */
   keySet: boolean;
+  /**
+   * When its variable is not set: the provider (in words) whose key saved in Gatehouse it
+   * uses instead, added to its requests outside its jail.
+   */
+  keySaved?: string;
 }
 
 /** An install, update or removal as it goes (the `agents.progress` push). */

@@ -129,7 +129,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // External agents are installed with the person's npm, into the data folder (SPEC §14).
   const agentCalls =
     options.agents === undefined
-      ? new AgentCalls({ dataDir: options.dataDir, settings, env: () => options.env, commandEnv: secretFreeEnv })
+      ? new AgentCalls({
+          dataDir: options.dataDir,
+          settings,
+          env: () => options.env,
+          commandEnv: secretFreeEnv,
+          keySaved: async (keyVariable) => (await storedAgentKey(keys, keyVariable))?.provider,
+        })
       : null;
   // A test's port when one is given; none when null (a build without agents).
   const agents = agentCalls ?? options.agents ?? undefined;

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /** Agent calls on a fresh data folder; Claude Code and Gemini CLI install the fake adapter. */
 async function calls(
-  options: { env?: NodeJS.ProcessEnv; commandEnv?: NodeJS.ProcessEnv } = {},
+  options: { env?: NodeJS.ProcessEnv; commandEnv?: NodeJS.ProcessEnv; saved?: Record<string, string> } = {},
 ): Promise<{ dataDir: string; settings: AppSettings; agents: AgentCalls }> {
   const dataDir = path.join(base, `data-${++count}`);
   const settings = new AppSettings(dataDir);
@@ -41,6 +41,7 @@ async function calls(
     settings,
     env: () => options.env ?? { ANTHROPIC_API_KEY: SECRET },
     commandEnv: () => commandEnv,
+    ...(options.saved ? { keySaved: async (v: string) => options.saved![v] } : {}),
     catalog: (id: AgentId) => (catalogSpec(id).gated === true ? fakeSpec(id, tarball, '1.0.0') : catalogSpec(id)),
   });
   return { dataDir, settings, agents };
@@ -82,6 +83,22 @@ describe('listing the agents', () => {
       ['opencode', true],
     ]);
     expect(JSON.stringify(list)).not.toContain(SECRET);
+  });
+
+  it('says which saved key an agent uses when its variable is not set, and none when it is', async () => {
+    const { agents } = await calls({
+      env: { GEMINI_API_KEY: 'g' },
+      saved: { ANTHROPIC_API_KEY: 'Anthropic', GEMINI_API_KEY: 'Google' },
+    });
+
+    const list = await agents.list();
+
+    expect(list.map((a) => [a.id, a.keySet, a.keySaved])).toEqual([
+      ['claude-code', false, 'Anthropic'],
+      ['gemini-cli', true, undefined],
+      ['codex', false, undefined],
+      ['opencode', false, 'Anthropic'],
+    ]);
   });
 
   it('marks the agents unavailable, saying why, when npm is missing', async () => {
