@@ -6,11 +6,7 @@
  */
 import path from 'node:path';
 import type { Push, SessionSummary } from '../../shared/contract.js';
-import {
-  AGENT_MODEL_ENDPOINT_VARIABLE,
-  agentModelOf,
-  parseAgentModelEndpoint,
-} from '../core/agents/agent-model-endpoint.js';
+import { agentModelEndpointFromEnv, agentModelOf } from '../core/agents/agent-model-endpoint.js';
 import type { Core, CoreOptions } from '../core/core.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { electronAttentionSink } from './attention-sink.js';
@@ -71,7 +67,7 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   const devServerUrl = devServerUrlFor(app.isPackaged, options.devServerUrl);
   if (options.devServerUrl && devServerUrl === undefined) log('ELECTRON_RENDERER_URL is ignored in a packaged app');
   // Checked before anything starts: a bad value stops the app in words, never an agent pointed elsewhere.
-  const agentModel = agentModelFromEnv(options.env);
+  const agentModel = agentModelOf(agentModelEndpointFromEnv(options.env));
   // GATEHOUSE_HOME moves the whole profile, and with it the single-instance lock.
   if (options.env.GATEHOUSE_HOME) app.setPath('userData', path.resolve(options.env.GATEHOUSE_HOME));
   if (!app.requestSingleInstanceLock()) {
@@ -260,16 +256,5 @@ function tryCreateTray(
   } catch (err) {
     log(`no tray icon: ${err instanceof Error ? err.message : String(err)}`);
     return null;
-  }
-}
-
-/** GATEHOUSE_AGENT_MODEL_ENDPOINT: a model server on this machine's loopback for external agents. */
-function agentModelFromEnv(env: Readonly<Record<string, string | undefined>>): CoreOptions['agentModel'] {
-  const value = env[AGENT_MODEL_ENDPOINT_VARIABLE];
-  if (value === undefined || value === '') return undefined;
-  try {
-    return agentModelOf(parseAgentModelEndpoint(value));
-  } catch (err) {
-    throw new Error(`${AGENT_MODEL_ENDPOINT_VARIABLE}: ${(err as Error).message}`, { cause: err });
   }
 }

@@ -54,6 +54,19 @@ export function parseAgentModelEndpoint(value: string): { port: number } {
   return { port };
 }
 
+/** GATEHOUSE_AGENT_MODEL_ENDPOINT's port, none when unset; a bad value throws in words naming the variable. */
+export function agentModelEndpointFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): { port: number } | undefined {
+  const value = env[AGENT_MODEL_ENDPOINT_VARIABLE];
+  if (value === undefined || value === '') return undefined;
+  try {
+    return parseAgentModelEndpoint(value);
+  } catch (err) {
+    throw new AgentModelEndpointError(`${AGENT_MODEL_ENDPOINT_VARIABLE}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
 /** What the core's `agentModel` option takes: the endpoint for each agent that can be pointed at it. */
 export function agentModelOf(
   endpoint: { port: number } | undefined,

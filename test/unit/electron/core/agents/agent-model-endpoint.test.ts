@@ -3,7 +3,11 @@
  * GATEHOUSE_AGENT_MODEL_ENDPOINT): a port on this machine's loopback, or a clear refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { agentModelOf, parseAgentModelEndpoint } from '../../../../../electron/core/agents/agent-model-endpoint.js';
+import {
+  agentModelEndpointFromEnv,
+  agentModelOf,
+  parseAgentModelEndpoint,
+} from '../../../../../electron/core/agents/agent-model-endpoint.js';
 
 describe('the agents’ model endpoint', () => {
   it('takes http://127.0.0.1:PORT or http://localhost:PORT, with or without a trailing slash', () => {
@@ -40,5 +44,16 @@ describe('the agents’ model endpoint', () => {
     });
     expect(of({ id: 'codex', label: 'Codex', version: '1' })).toBeUndefined();
     expect(agentModelOf(undefined)).toBeUndefined();
+  });
+
+  it('is read from GATEHOUSE_AGENT_MODEL_ENDPOINT for the desktop app (and npm start’s fallback), naming it when bad', () => {
+    expect(agentModelEndpointFromEnv({ GATEHOUSE_AGENT_MODEL_ENDPOINT: 'http://127.0.0.1:7000' })).toEqual({
+      port: 7000,
+    });
+    expect(agentModelEndpointFromEnv({})).toBeUndefined();
+    expect(agentModelEndpointFromEnv({ GATEHOUSE_AGENT_MODEL_ENDPOINT: '' })).toBeUndefined();
+    expect(() => agentModelEndpointFromEnv({ GATEHOUSE_AGENT_MODEL_ENDPOINT: 'http://10.1.1.1:7000' })).toThrow(
+      'GATEHOUSE_AGENT_MODEL_ENDPOINT: the agents’ model endpoint "http://10.1.1.1:7000" is not on this machine’s loopback',
+    );
   });
 });
