@@ -85,7 +85,7 @@ export async function startKeyedModelRelay(
   const open = new Set<http.ClientRequest>();
   const server = http.createServer((req, res) => {
     // Only a path is taken from the agent: the host, the scheme and the key are the relay's.
-    const target = new URL(req.url?.startsWith('/') ? req.url : '/', base);
+    const target = upstreamTarget(base, req.url);
     const out = client.request(target, { method: req.method, headers: forwardedHeaders(req.headers, base, key) });
     open.add(out);
     out.on('close', () => open.delete(out));
@@ -112,6 +112,21 @@ export async function startKeyedModelRelay(
     for (const r of open) r.destroy();
     server.closeAllConnections();
   });
+}
+
+/**
+ * The upstream URL for a request's target: the relay's origin with the agent's path and
+ * query. Never resolved against the origin, where "//other.host/x" or an absolute URL would
+ * name another host, and the saved key would go there.
+ */
+export function upstreamTarget(base: URL, requestTarget: string | undefined): URL {
+  const target = new URL(base.origin);
+  const raw = requestTarget?.startsWith('/') ? requestTarget : '/';
+  const query = raw.indexOf('?');
+  target.pathname = query < 0 ? raw : raw.slice(0, query);
+  target.search = query < 0 ? '' : raw.slice(query);
+  if (target.origin !== base.origin) throw new Error('the request names another host');
+  return target;
 }
 
 /** Hop-by-hop headers, which a relay never passes on; and every header that may carry a credential. */

@@ -121,6 +121,26 @@ describe('the keyed relay', () => {
     expect(told).toEqual([{ host: `127.0.0.1:${port}`, why: 'connection refused' }]);
   });
 
+  it('sends every request to its one upstream, whatever host the request line names', async () => {
+    const up = await upstream();
+    const relay = await keyed(up.port);
+    for (const target of ['//evil.example/steal?x=1', 'http://evil.example/steal', '/v1/../../x']) {
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request({ socketPath: relay.socket, path: target, method: 'GET' }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    }
+    expect(up.seen.map((s) => [s.url, s.headers.host])).toEqual([
+      ['//evil.example/steal?x=1', `127.0.0.1:${up.port}`],
+      ['/', `127.0.0.1:${up.port}`],
+      ['/x', `127.0.0.1:${up.port}`],
+    ]);
+  });
+
   it('takes only an origin as its upstream', async () => {
     await expect(startKeyedModelRelay('https://api.anthropic.com/v1', SAVED)).rejects.toThrow(
       "the model relay's upstream must be an origin",
