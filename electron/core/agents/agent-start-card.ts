@@ -85,7 +85,7 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
   const domains = checkedDomains(inputs.domains);
   const home = path.join(dataDir, 'agents', spec.id, 'home');
   const model = inputs.model ? checkedEndpoint(inputs.model.endpoint) : null;
-  const keyRelay = keyRelayOf(spec, inputs, model);
+  const keyRelay = keyRelayOf(spec, inputs, model, domains);
   const { declaredEnv, secret } = agentEnv(spec, inputs, keyRelay);
   const argv = [node, entry, ...spec.args];
   const shape = {
@@ -127,19 +127,21 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
  * The keyed relay, when the agent should use the key saved in Gatehouse: none is in the
  * environment under its key variable, one is saved, and the agent can be pointed at a
  * base URL. Its upstream is the local endpoint when one is named, else the agent's model
- * host (the first of its catalog domains, over TLS).
+ * host (the first of its catalog domains, over TLS) while its list of hosts holds it.
  */
 function keyRelayOf(
   spec: AgentSpec,
   inputs: AgentLaunchInputs,
   model: ModelEndpoint | null,
+  domains: readonly string[],
 ): { upstream: string; key: string } | null {
   const stored = inputs.storedKey?.value.trim();
   if (!stored || inputs.env[spec.keyVariable]) return null;
   if (model && !('port' in model)) return null;
   if (!inputs.model && !baseUrlVariableOf(spec.id)) return null;
+  // The relay dials from outside the jail: only a model host the person's list still holds.
   const host = spec.domains[0];
-  if (!model && !host) return null;
+  if (!model && (!host || !domains.includes(host))) return null;
   return { upstream: model ? `http://127.0.0.1:${model.port}` : `https://${host}`, key: stored };
 }
 

@@ -128,6 +128,12 @@ describe('the key saved in Gatehouse', () => {
     expect(plan.declaredEnv.ANTHROPIC_API_KEY).toBe(RELAY_PLACEHOLDER_KEY);
   });
 
+  it('is not sent to its model host once the person took that host off its list', () => {
+    const plan = planAgentLaunch({ ...withoutEnvKey(), domains: ['example.org'] });
+    expect(plan.keyRelay).toBeNull();
+    expect(plan.declaredEnv).not.toHaveProperty('ANTHROPIC_API_KEY');
+  });
+
   it('is not used when the environment has the agent’s key: that one is the agent’s, as before', () => {
     const plan = planAgentLaunch({ ...inputs, storedKey: { value: SAVED, provider: 'Anthropic' } });
     expect(plan.keyRelay).toBeNull();
