@@ -17,6 +17,7 @@ try {
     bindHost: args.host,
     hostNamedExplicitly: args.host !== undefined,
     openFolder: args.open,
+    ...(args.agentModelEndpoint ? { agentModelEndpoint: args.agentModelEndpoint } : {}),
   });
 } catch (err) {
   console.error(`gatehouse: ${err instanceof ServeArgsError ? err.message : (err as Error).message}`);

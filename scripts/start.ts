@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { agentModelEndpointFromEnv } from '../electron/core/agents/agent-model-endpoint.js';
 import { refuseWorkspace } from '../electron/core/paths/workspace-refusal.js';
 import { serveUntilSignal } from '../electron/web/start-web-host.js';
 import { dataDir } from './data-dir.js';
@@ -19,6 +20,8 @@ try {
   const env = args.dataDir ? { ...process.env, GATEHOUSE_HOME: args.dataDir } : process.env;
   // A refused folder (`npm start -- ~`) is said in one line before anything starts; the core
   // refuses it again at its door, with Electron's own data folder where that differs.
+  // The desktop app reads it too (app-main.ts): a bad value stops either before anything starts.
+  const agentModelEndpoint = agentModelEndpointFromEnv(env);
   if (args.folder) await refuseWorkspace(args.folder, { home: os.homedir(), dataDir: dataDir(args.dataDir, env) });
   const electron = await startElectron(args.folder ? [args.folder] : [], env, { noSandbox: args.noSandbox });
   if (electron.ran) process.exit(electron.code);
@@ -27,7 +30,11 @@ try {
   // The browser's command line is readable by every local user (`ps`): it gets the path of
   // a page only this user can read, never the token nor a code that leads to it.
   await serveUntilSignal(
-    { dataDir: dataDir(args.dataDir, process.env), openFolder: args.folder },
+    {
+      dataDir: dataDir(args.dataDir, process.env),
+      openFolder: args.folder,
+      ...(agentModelEndpoint ? { agentModelEndpoint } : {}),
+    },
     (host) =>
       void host.launchPage().then(
         (page) => openBrowser(pathToFileURL(page).href),

@@ -7,6 +7,19 @@
 export const AGENT_IDS = ['claude-code', 'gemini-cli', 'codex', 'opencode'] as const;
 export type AgentId = (typeof AGENT_IDS)[number];
 
+/** Each agent's name as the window says it (the catalog's labels; its test keeps them the same). */
+export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
+  'claude-code': 'Claude Code',
+  'gemini-cli': 'Gemini CLI',
+  codex: 'Codex',
+  opencode: 'opencode',
+};
+
+/** The name of an agent id in words; an id Gatehouse does not know is shown as it is. */
+export function agentName(id: string): string {
+  return (AGENT_LABELS as Record<string, string>)[id] ?? id;
+}
+
 /** Who drives a session: the native runner, or an external agent at the version it was opened with. */
 export interface SessionAgent {
   id: AgentId;
@@ -40,6 +53,11 @@ export interface AgentListing {
   keyVariable: string;
   /** Whether that variable is set in Gatehouse's environment (the agent's own login in its HOME works too). */
   keySet: boolean;
+  /**
+   * When its variable is not set: the provider (in words) whose key saved in Gatehouse it
+   * uses instead, added to its requests outside its jail.
+   */
+  keySaved?: string;
 }
 
 /** An install, update or removal as it goes (the `agents.progress` push). */

@@ -2,6 +2,7 @@
  * What a permission card shows, and the one exact grant that "Allow for this session"
  * would record. Pure data: the core builds these, the reducer and the UI read them.
  */
+import { agentName } from './agents.js';
 
 export type Answer = 'allow_once' | 'allow_session' | 'deny';
 export const ANSWERS: readonly Answer[] = ['allow_once', 'allow_session', 'deny'];
@@ -252,6 +253,11 @@ export interface AgentStartCardBody {
    * endpoint on this machine: 127.0.0.1:11434"), when the person named one.
    */
   modelEndpoint?: string;
+  /**
+   * Where its key comes from, in words, when it uses the key saved in Gatehouse (added to
+   * its requests outside the jail; the agent holds a stand-in).
+   */
+  keySource?: string;
   /** Of the launch as it starts; a hash, never shown. */
   fingerprint: string;
 }
@@ -318,9 +324,9 @@ export function describeGrant(grant: Grant): string {
     case 'mcp_server':
       return `Allow the MCP server "${grant.server}" from ${grant.source} to start, and restart, for the rest of this session, while its config stays as shown. A changed config still asks.`;
     case 'agent_start':
-      return `Allow the agent ${grant.agent} to start, and restart, for the rest of this session, while its launch stays as shown. A changed launch still asks.`;
+      return `Allow ${agentName(grant.agent)} to start, and restart, for the rest of this session, while its launch stays as shown. A changed launch still asks.`;
     case 'agent_ask':
-      return `Answer yes to ${grant.agent}'s requests titled exactly "${grant.title}" (${grant.toolKind}) for the rest of this session. Its writes and commands still come to the gate.`;
+      return `Answer yes to ${agentName(grant.agent)}'s requests titled exactly "${grant.title}" (${grant.toolKind}) for the rest of this session. Its writes and commands still come to the gate.`;
   }
 }
 

@@ -136,6 +136,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           commandEnv: secretFreeEnv,
           // A new install is started once in its jail, to check it speaks ACP before it replaces anything.
           sandbox,
+          keySaved: async (keyVariable) => (await storedAgentKey(keys, keyVariable))?.provider,
         })
       : null;
   // A test's port when one is given; none when null (a build without agents).
@@ -177,6 +178,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
                 dataDir: options.dataDir,
                 sandbox,
                 env: () => options.env,
+                storedKey: (keyVariable) => storedAgentKey(keys, keyVariable),
                 ...(options.agentModel ? { localModel: options.agentModel } : {}),
               },
               session,
@@ -232,6 +234,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 }
 
 const PROVIDERS: Provider[] = ['anthropic', 'openai', 'openai-compatible'];
+
+/** The providers whose saved key an agent may use through the keyed relay, by the agent's key variable. */
+const AGENT_KEY_PROVIDERS: Record<string, { provider: Provider; words: string }> = {
+  ANTHROPIC_API_KEY: { provider: 'anthropic', words: 'Anthropic' },
+};
+
+async function storedAgentKey(
+  keys: KeyStore,
+  keyVariable: string,
+): Promise<{ value: string; provider: string } | undefined> {
+  const known = AGENT_KEY_PROVIDERS[keyVariable];
+  if (!known) return undefined;
+  const value = await keys.get(known.provider).catch(() => undefined);
+  return value?.trim() ? { value: value.trim(), provider: known.words } : undefined;
+}
 
 function providerKeyValues(env: Readonly<Record<string, string | undefined>>): string[] {
   return PROVIDER_KEY_NAMES.map((name) => env[name]).filter(

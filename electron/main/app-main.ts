@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Push, SessionSummary } from '../../shared/contract.js';
+import { agentModelEndpointFromEnv, agentModelOf } from '../core/agents/agent-model-endpoint.js';
 import type { Core, CoreOptions } from '../core/core.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { electronAttentionSink } from './attention-sink.js';
@@ -65,6 +66,8 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
   const log = options.log ?? ((message: string) => console.error(`gatehouse: ${message}`));
   const devServerUrl = devServerUrlFor(app.isPackaged, options.devServerUrl);
   if (options.devServerUrl && devServerUrl === undefined) log('ELECTRON_RENDERER_URL is ignored in a packaged app');
+  // Checked before anything starts: a bad value stops the app in words, never an agent pointed elsewhere.
+  const agentModel = agentModelOf(agentModelEndpointFromEnv(options.env));
   // GATEHOUSE_HOME moves the whole profile, and with it the single-instance lock.
   if (options.env.GATEHOUSE_HOME) app.setPath('userData', path.resolve(options.env.GATEHOUSE_HOME));
   if (!app.requestSingleInstanceLock()) {
@@ -117,6 +120,7 @@ export async function runApp(options: AppMainOptions): Promise<RunningApp | null
     diffWorkerUrl: options.diffWorkerUrl,
     spawnPty: ptySpawnFrom(options.resources.nodePty),
     onUnexpected: (err) => log(`unexpected: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+    ...(agentModel ? { agentModel } : {}),
   });
   const host = core.host;
   for (const bad of core.unreadable) log(`session ${bad.name} could not be read: ${bad.error}`);

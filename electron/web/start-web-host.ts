@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionSummary } from '../../shared/contract.js';
+import { agentModelOf } from '../core/agents/agent-model-endpoint.js';
 import { createCore, type Core } from '../core/core.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { LaunchPages } from './launch-page.js';
@@ -34,6 +35,8 @@ export interface WebHostOptions {
   env?: NodeJS.ProcessEnv;
   home?: string;
   staticDir?: string;
+  /** A model server on this machine's loopback for external agents (`--agent-model-endpoint`). */
+  agentModelEndpoint?: { port: number };
 }
 
 export interface RunningWebHost {
@@ -63,6 +66,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     env,
     home: options.home ?? env.HOME ?? os.homedir(),
     cipher: null,
+    ...(options.agentModelEndpoint ? { agentModel: agentModelOf(options.agentModelEndpoint) } : {}),
     onUnexpected: (err) => console.error('gatehouse: unexpected error:', err),
   }).catch(async (err: unknown) => {
     await lock.release();

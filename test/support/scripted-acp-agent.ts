@@ -27,7 +27,8 @@ export type ScriptStep =
         meta?: Record<string, unknown>;
       };
     }
-  | { toolUpdate: { id: string; status: acp.ToolCallStatus; text?: string } }
+  /** A call's update: its end (status), or words learnt since it was announced (title, locations). */
+  | { toolUpdate: { id: string; status?: acp.ToolCallStatus; text?: string; title?: string; locations?: string[] } }
   | { plan: acp.PlanEntry[] }
   /** fs/write_text_file; the answer (or error) goes to the journal. */
   | { write: { path: string; content: string } }
@@ -114,7 +115,9 @@ async function play(step: ScriptStep, ctx: acp.AgentContext, sessionId: string):
     await update({
       sessionUpdate: 'tool_call_update',
       toolCallId: t.id,
-      status: t.status,
+      ...(t.status ? { status: t.status } : {}),
+      ...(t.title ? { title: t.title } : {}),
+      ...(t.locations ? { locations: t.locations.map((path) => ({ path })) } : {}),
       ...(content ? { content } : {}),
     });
   } else if ('plan' in step) {

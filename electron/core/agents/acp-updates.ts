@@ -20,6 +20,12 @@ export class TurnUpdates {
   private readonly open = new Map<string, string>();
   /** The agent's ids of calls left out (the gate's own tools, already logged), or closed. */
   private readonly done = new Set<string>();
+  /**
+   * Calls announced before their input was known (Claude Code titles a Read "Read File"
+   * until its path has streamed in): held, with each update's words merged in, until they
+   * run or name a place, since a logged row never changes.
+   */
+  private readonly held = new Map<string, CallFields>();
 
   constructor(
     private readonly seam: DriverSeam,
@@ -62,6 +68,10 @@ export class TurnUpdates {
   /** At the turn's end: the message logged, and every call still open given a result. */
   async close(why = NO_END_REPORTED): Promise<void> {
     await this.endMessage();
+    for (const [agentId, call] of this.held) {
+      this.held.delete(agentId);
+      await this.logCall(agentId, call);
+    }
     for (const [agentId, toolCallId] of this.open) {
       this.open.delete(agentId);
       await this.seam.record.append({
@@ -76,11 +86,21 @@ export class TurnUpdates {
   }
 
   private async toolCall(agentId: string, call: CallFields): Promise<void> {
-    if (this.open.has(agentId) || this.done.has(agentId)) return this.toolUpdate(agentId, call);
+    if (this.open.has(agentId) || this.done.has(agentId) || this.held.has(agentId)) {
+      return this.toolUpdate(agentId, call);
+    }
     if (isGateTool(call, this.gateServer)) {
       this.done.add(agentId);
       return;
     }
+    if (unsettled(call)) {
+      this.held.set(agentId, { ...call });
+      return;
+    }
+    return this.logCall(agentId, call);
+  }
+
+  private async logCall(agentId: string, call: CallFields): Promise<void> {
     const toolCallId = this.seam.newId();
     this.open.set(agentId, toolCallId);
     const args = {
@@ -94,6 +114,19 @@ export class TurnUpdates {
 
   /** Only an update that ends the call is logged: the log has no edits, and a row changes once. */
   private async toolUpdate(agentId: string, update: CallFields): Promise<void> {
+    const held = this.held.get(agentId);
+    if (held) {
+      const merged = mergeCall(held, update);
+      if (isGateTool(merged, this.gateServer)) {
+        this.held.delete(agentId);
+        this.done.add(agentId);
+      } else if (unsettled(merged)) this.held.set(agentId, merged);
+      else {
+        this.held.delete(agentId);
+        await this.logCall(agentId, merged);
+      }
+      return;
+    }
     const toolCallId = this.open.get(agentId);
     if (!toolCallId) {
       // An update for a call never announced: it becomes its call, as ACP lets an agent do.
@@ -123,6 +156,20 @@ interface CallFields {
   locations?: ToolCallLocation[] | null;
   content?: ToolCallContent[] | null;
   _meta?: Record<string, unknown> | null;
+}
+
+/** A call announced but not yet running, that names no place: its input may still be streaming. */
+function unsettled(call: CallFields): boolean {
+  return call.status === 'pending' && !call.locations?.length;
+}
+
+/** A held call with an update's fields on top (ACP updates carry only what changed). */
+function mergeCall(call: CallFields, update: CallFields): CallFields {
+  const merged: CallFields = { ...call };
+  for (const key of ['title', 'kind', 'status', 'locations', 'content', '_meta'] as const) {
+    if (update[key] !== undefined && update[key] !== null) Object.assign(merged, { [key]: update[key] });
+  }
+  return merged;
 }
 
 /**

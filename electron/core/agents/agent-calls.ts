@@ -27,6 +27,8 @@ export interface AgentCallsDeps {
   env: () => NodeJS.ProcessEnv;
   /** The environment npm runs with: the app's without secrets (commandEnv). */
   commandEnv: () => NodeJS.ProcessEnv;
+  /** The provider, in words, whose key saved in Gatehouse an agent with this key variable would use; never the key. */
+  keySaved?: (keyVariable: string) => Promise<string | undefined>;
   /** The catalog's spec for an agent; tests give a local tarball instead of the registry's package. */
   catalog?: (id: AgentId) => AgentSpec;
   /** Longest one npm step may take. */
@@ -141,6 +143,9 @@ export class AgentCalls implements AgentCallsPort {
     await this.installs.recover(id);
     const installed = await this.installs.installed(spec);
     const unavailable = spec.gated !== true && !spec.staged ? spec.gated.reason : missingTools;
+    const keySet = (this.deps.env()[spec.keyVariable] ?? '').trim() !== '';
+    // The saved key is offered only where the environment has none (agent-start-card.ts).
+    const savedFor = keySet ? undefined : await this.deps.keySaved?.(spec.keyVariable);
     return {
       id,
       label: spec.label,
@@ -151,7 +156,8 @@ export class AgentCalls implements AgentCallsPort {
       ...(unavailable !== undefined ? { unavailable } : {}),
       domains: spec.domains,
       keyVariable: spec.keyVariable,
-      keySet: (this.deps.env()[spec.keyVariable] ?? '').trim() !== '',
+      keySet,
+      ...(savedFor ? { keySaved: savedFor } : {}),
     };
   }
 }

@@ -9,10 +9,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ProcessGroup } from '../process/process-group.js';
 import { agentView } from '../sandbox/agent-view.js';
+import type { Refusal } from '../sandbox/network/refusal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { AgentProcess } from './agent-process.js';
 import { planAgentLaunch, type AgentLaunch, type AgentLaunchInputs } from './agent-start-card.js';
-import { startModelRelay, type ModelRelay } from './model-relay.js';
+import { startKeyedModelRelay, startModelRelay, type ModelRelay, type Unreachable } from './model-relay.js';
 import { keepStderrTail } from './stderr-tail.js';
 
 export interface JailedLaunch extends AgentLaunchInputs {
@@ -22,7 +23,14 @@ export interface JailedLaunch extends AgentLaunchInputs {
   signal?: AbortSignal;
   /** The fingerprint of the card the person allowed: a launch that no longer matches it is refused. */
   fingerprint?: string;
+  /** Told when the relay to its model host cannot connect (the agent's CLI only retries). */
+  onModelUnreachable?: (what: Unreachable) => void;
+  /** Told of each connection the proxy refused it (a host not on its list, this machine's address). */
+  onNetworkRefused?: (refusal: Refusal) => void;
 }
+
+/** How often the proxy's refusals are looked at while the agent runs (and once more when it ends). */
+const REFUSALS_EVERY_MS = 1000;
 
 /** Starts the agent jailed. Throws in words when it cannot (bad input, no sandbox, a changed launch). */
 export async function launchJailed(inputs: JailedLaunch): Promise<AgentProcess> {
@@ -31,14 +39,23 @@ export async function launchJailed(inputs: JailedLaunch): Promise<AgentProcess> 
     throw new Error(`${inputs.spec.label}'s launch changed since it was allowed; it must be asked again`);
   }
   await makeHome(plan.home);
-  const relay = plan.model && 'port' in plan.model ? await startModelRelay(plan.model.port) : null;
+  const relay = await startRelay(plan, inputs);
   try {
     const group = await startGroup(plan, inputs, relay);
-    return jailedProcess(group, plan, relay);
+    const refusals = watchRefusals(group, inputs.onNetworkRefused);
+    return jailedProcess(group, plan, relay, refusals);
   } catch (err) {
     await relay?.close();
     throw err;
   }
+}
+
+/** The keyed relay when the agent uses the key saved in Gatehouse; else a plain one to a local port; else none. */
+async function startRelay(plan: AgentLaunch, inputs: JailedLaunch): Promise<ModelRelay | null> {
+  const options = inputs.onModelUnreachable ? { onUnreachable: inputs.onModelUnreachable } : {};
+  if (plan.keyRelay) return startKeyedModelRelay(plan.keyRelay.upstream, plan.keyRelay.key, options);
+  if (plan.model && 'port' in plan.model) return startModelRelay(plan.model.port, options);
+  return null;
 }
 
 async function startGroup(plan: AgentLaunch, inputs: JailedLaunch, relay: ModelRelay | null): Promise<ProcessGroup> {
@@ -67,13 +84,39 @@ async function startGroup(plan: AgentLaunch, inputs: JailedLaunch, relay: ModelR
   });
 }
 
-function jailedProcess(group: ProcessGroup, plan: AgentLaunch, relay: ModelRelay | null): AgentProcess {
+/**
+ * Tells `onRefused` of each refusal of the agent's proxy as it comes: the agent's CLI
+ * retries a refused host quietly, and the person would see only "working". Returns the
+ * last look, made before the door closes.
+ */
+function watchRefusals(group: ProcessGroup, onRefused?: (refusal: Refusal) => void): () => void {
+  if (!onRefused) return () => undefined;
+  let told = 0;
+  const look = () => {
+    const all = group.networkRefusals();
+    for (; told < all.length; told++) onRefused(all[told]!);
+  };
+  const timer = setInterval(look, REFUSALS_EVERY_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    look();
+  };
+}
+
+function jailedProcess(
+  group: ProcessGroup,
+  plan: AgentLaunch,
+  relay: ModelRelay | null,
+  lastLookAtRefusals: () => void,
+): AgentProcess {
   const tail = keepStderrTail(group.stderr, plan.secret ? [plan.secret] : []);
   let cleaned: Promise<void> | null = null;
   // Once it has ended (or been stopped): whatever it left behind is stopped, the sandbox's and the relay's parts go.
   const cleanUp = () =>
     (cleaned ??= (async () => {
       await group.settle();
+      lastLookAtRefusals();
       await group.release();
       await relay?.close();
     })());

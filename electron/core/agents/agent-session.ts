@@ -18,6 +18,9 @@ import { launchJailed } from './agent-jail.js';
 import type { AgentProcess } from './agent-process.js';
 import { planAgentLaunch, type AgentLaunchInputs, type ModelEndpoint } from './agent-start-card.js';
 import { startGateMcpServer, type GateMcpServer } from './gate-mcp-server.js';
+import type { Unreachable } from './model-relay.js';
+import type { Refusal } from '../sandbox/network/refusal.js';
+import { refusedWords, unreachableWords } from './unreachable-words.js';
 
 export interface AgentSessionDeps {
   agents: Pick<AgentCalls, 'spec' | 'installed' | 'tools'>;
@@ -27,6 +30,11 @@ export interface AgentSessionDeps {
   env: () => NodeJS.ProcessEnv;
   /** A model endpoint on this machine for an agent (named on its start card); none by default. */
   localModel?: (agent: SessionAgent) => { endpoint: ModelEndpoint; baseUrlVariable: string } | undefined;
+  /**
+   * The key saved in Gatehouse under an agent's key variable (ANTHROPIC_API_KEY → the
+   * Anthropic key), offered through the keyed relay when the environment has none.
+   */
+  storedKey?: (keyVariable: string) => Promise<{ value: string; provider: string } | undefined>;
 }
 
 /**
@@ -61,6 +69,7 @@ export function agentSessionDriver(
     const tools = await deps.agents.tools();
     if ('missing' in tools) throw new Error(`${spec.label} cannot start: ${tools.missing}`);
     const model = deps.localModel?.(session.agent);
+    const storedKey = deps.env()[spec.keyVariable] ? undefined : await deps.storedKey?.(spec.keyVariable);
     return {
       spec,
       install: { prefix: installed.prefix, version: installed.version, node: tools.node },
@@ -70,8 +79,27 @@ export function agentSessionDriver(
       env: deps.env(),
       ...(model ? { model } : {}),
       ...(session.place ? { place: session.place } : {}),
+      ...(storedKey ? { storedKey } : {}),
     };
   };
+
+  /**
+   * Once a turn for each host, in words: the agent's CLI retries a host it cannot reach,
+   * and would only show "working".
+   */
+  const told = new Set<string>();
+  let toldTurn: string | null = null;
+  const say = (host: string, message: string) => {
+    const turn = inner.turn.current();
+    if (!turn || !seamOf) return;
+    if (toldTurn !== turn.turnId) told.clear();
+    toldTurn = turn.turnId;
+    if (told.has(host)) return;
+    told.add(host);
+    void seamOf.record.append({ type: 'error', turnId: turn.turnId, message }).catch(() => undefined);
+  };
+  const unreachable = (what: Unreachable) => say(what.host, unreachableWords(session.agent.label, what));
+  const refused = (refusal: Refusal) => say(refusal.host, refusedWords(session.agent.label, refusal));
 
   const launch = async (signal: AbortSignal): Promise<AgentProcess> => {
     const launchInputs = await inputs();
@@ -83,6 +111,8 @@ export function agentSessionDriver(
       gateSocket: socketPath,
       sandbox: deps.sandbox,
       signal,
+      onModelUnreachable: unreachable,
+      onNetworkRefused: refused,
       ...(planned !== undefined ? { fingerprint: planned } : {}),
     });
   };

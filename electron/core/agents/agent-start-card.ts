@@ -13,7 +13,9 @@ import type { SessionPlace } from '../../../shared/places.js';
 import { canonical } from '../mcp/fingerprint.js';
 import { domainListProblem, normalizeDomainList } from '../sandbox/network/domain-policy.js';
 import { modelUrlInside, nodePrefix } from '../sandbox/agent-view.js';
+import { baseUrlVariableOf } from './agent-model-endpoint.js';
 import { checkAgentSpec, type AgentSpec } from './agent-spec.js';
+import { RELAY_PLACEHOLDER_KEY } from './model-relay.js';
 
 /** An installed agent: where its packages are, which version, the node that runs it. */
 export interface AgentInstall {
@@ -42,6 +44,12 @@ export interface AgentLaunchInputs {
   model?: { endpoint: ModelEndpoint; baseUrlVariable: string };
   /** The session's place (SPEC §15) when it works in one: its workspace. A staged agent runs only there. */
   place?: SessionPlace;
+  /**
+   * The key saved in Gatehouse for the agent's model provider. Used only when the agent's
+   * key variable is not in the environment: the relay adds it outside the jail, and the
+   * agent is given a placeholder.
+   */
+  storedKey?: { value: string; provider: string };
 }
 
 /** What a staged agent's start card says of its place, in words. */
@@ -74,6 +82,8 @@ export interface AgentLaunch {
   model: ModelEndpoint | null;
   /** A staged agent's place; null for a gated agent (its workspace is read-only). */
   staged: StagedPlace | null;
+  /** The keyed relay to start (agent-jail.ts): its one upstream and the key it adds; null when the agent holds its own key. */
+  keyRelay: { upstream: string; key: string } | null;
 }
 
 /** The `agent_start` card for this launch. Throws in words on bad input, before anything is made. */
@@ -94,9 +104,10 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
   const program = nativeProgram(spec, install);
   const domains = checkedDomains(inputs.domains);
   const home = path.join(dataDir, 'agents', spec.id, 'home');
-  const { declaredEnv, secret } = agentEnv(spec, inputs);
-  const argv = program ? [program, ...spec.args] : [node, entry, ...spec.args];
   const model = inputs.model ? checkedEndpoint(inputs.model.endpoint) : null;
+  const keyRelay = keyRelayOf(spec, inputs, model, domains);
+  const { declaredEnv, secret } = agentEnv(spec, inputs, keyRelay);
+  const argv = program ? [program, ...spec.args] : [node, entry, ...spec.args];
   const shape = {
     agent: spec.id,
     label: spec.label,
@@ -115,6 +126,11 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
     domains,
     envNames: Object.keys(declaredEnv).sort(),
     ...(model ? { modelEndpoint: `model endpoint on this machine: ${endpointWords(model)}` } : {}),
+    ...(keyRelay
+      ? {
+          keySource: `Uses the ${inputs.storedKey!.provider} key saved in Gatehouse: Gatehouse adds it to each request to ${hostOf(keyRelay.upstream)} outside the jail, and the agent is given a stand-in.`,
+        }
+      : {}),
   };
   // Every value but the key's: a changed extra, model URL or endpoint asks again; a new key does not.
   const values = Object.fromEntries(Object.entries(declaredEnv).filter(([name]) => name !== spec.keyVariable));
@@ -132,6 +148,7 @@ export function planAgentLaunch(inputs: AgentLaunchInputs): AgentLaunch {
     secret,
     model,
     staged,
+    keyRelay,
   };
 }
 
@@ -171,6 +188,32 @@ function isInside(child: string, parent: string): boolean {
 }
 
 /**
+ * The keyed relay, when the agent should use the key saved in Gatehouse: none is in the
+ * environment under its key variable, one is saved, and the agent can be pointed at a
+ * base URL. Its upstream is the local endpoint when one is named, else the agent's model
+ * host (the first of its catalog domains, over TLS) while its list of hosts holds it.
+ */
+function keyRelayOf(
+  spec: AgentSpec,
+  inputs: AgentLaunchInputs,
+  model: ModelEndpoint | null,
+  domains: readonly string[],
+): { upstream: string; key: string } | null {
+  const stored = inputs.storedKey?.value.trim();
+  if (!stored || inputs.env[spec.keyVariable]) return null;
+  if (model && !('port' in model)) return null;
+  if (!inputs.model && !baseUrlVariableOf(spec.id)) return null;
+  // The relay dials from outside the jail: only a model host the person's list still holds.
+  const host = spec.domains[0];
+  if (!model && (!host || !domains.includes(host))) return null;
+  return { upstream: model ? `http://127.0.0.1:${model.port}` : `https://${host}`, key: stored };
+}
+
+function hostOf(origin: string): string {
+  return new URL(origin).host;
+}
+
+/**
  * What is set inside beyond the command allow-list: the catalog's fixed extras, the key
  * variable by name from the app's environment (when set), and the model base URL for a
  * local endpoint, pointing at its forward.
@@ -178,18 +221,21 @@ function isInside(child: string, parent: string): boolean {
 function agentEnv(
   spec: AgentSpec,
   inputs: AgentLaunchInputs,
+  keyRelay: { key: string } | null,
 ): { declaredEnv: Record<string, string>; secret: string | null } {
   const declaredEnv: Record<string, string> = { ...spec.env };
   const key = inputs.env[spec.keyVariable];
   if (key) declaredEnv[spec.keyVariable] = key;
-  if (inputs.model) {
-    const name = inputs.model.baseUrlVariable;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || name === spec.keyVariable) {
-      throw new Error(`bad model base URL variable: ${JSON.stringify(name)}`);
+  // The saved key stays with the relay: the agent holds a stand-in it sends, which the relay replaces.
+  if (keyRelay) declaredEnv[spec.keyVariable] = RELAY_PLACEHOLDER_KEY;
+  const baseUrlVariable = inputs.model?.baseUrlVariable ?? (keyRelay ? baseUrlVariableOf(spec.id) : undefined);
+  if (baseUrlVariable !== undefined) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(baseUrlVariable) || baseUrlVariable === spec.keyVariable) {
+      throw new Error(`bad model base URL variable: ${JSON.stringify(baseUrlVariable)}`);
     }
-    declaredEnv[name] = modelUrlInside();
+    declaredEnv[baseUrlVariable] = modelUrlInside();
   }
-  return { declaredEnv, secret: key || null };
+  return { declaredEnv, secret: key || keyRelay?.key || null };
 }
 
 function checkedDomains(domains: readonly string[]): string[] {

@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { KILL_GRACE_MS } from '../../../shared/limits.js';
+import type { Refusal } from '../sandbox/network/refusal.js';
 import type { Confine, ConfinedSpec } from '../sandbox/sandbox.js';
 import { groupHasLiveMember } from './group-liveness.js';
 import { pidAlive } from './pid-alive.js';
@@ -122,6 +123,11 @@ export class ProcessGroup {
   /** Confined with network: the one line for the model about what the proxy refused, or null. */
   networkRefusal(): string | null {
     return this.confined?.networkRefusal?.() ?? null;
+  }
+
+  /** Confined with network: each refusal of its proxy so far, in order. */
+  networkRefusals(): readonly Refusal[] {
+    return this.confined?.networkRefusals?.() ?? [];
   }
 
   /** Whether anything of the group can still run: the sandbox's PID 1 when known, else a walk of /proc. */

@@ -167,7 +167,9 @@ export class BwrapSandbox implements Sandbox {
       signalInside: signalNamespaceOf,
       initPidOnFd3: true,
       ...(seccomp ? { inputOnFd4: seccomp } : {}),
-      ...(door ? { networkRefusal: () => refusalSummary(door.refusals(), door.allow) } : {}),
+      ...(door
+        ? { networkRefusal: () => refusalSummary(door.refusals(), door.allow), networkRefusals: () => door.refusals() }
+        : {}),
       release: async () => {
         await door?.close();
         this.placeholders.release(held);

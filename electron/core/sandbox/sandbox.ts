@@ -14,6 +14,7 @@
  * PID namespace, and a sandbox that dies whole with its first process.
  */
 import type { ErrorKind } from '../error-kind.js';
+import type { Refusal } from './network/refusal.js';
 
 /** What a confined command may reach: an allow-list. Paths are absolute and real. */
 export interface SandboxProfile {
@@ -112,6 +113,8 @@ export interface ConfinedSpec extends CommandSpec {
   inputOnFd4?: Buffer;
   /** With network: the one line for the model about what the proxy refused, or null (none refused). */
   networkRefusal?(): string | null;
+  /** With network: each refusal so far, in order (an external agent's driver says them as they come). */
+  networkRefusals?(): readonly Refusal[];
   /** Removes what the run needed (an empty .git standing in, its private /tmp); call once the run is over. */
   release(): Promise<void>;
 }

@@ -20,6 +20,8 @@ export interface WebHostOptions {
   /** 0 picks a free port. */
   port?: number;
   extraArgs?: string[];
+  /** Set on top of the host's environment (a test's agent key, npm's offline cache). */
+  env?: Record<string, string>;
 }
 
 export interface WebHost {
@@ -61,7 +63,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     options.dataDir,
     ...(options.extraArgs ?? []),
   ];
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: hostEnv(options.home), stdio: 'pipe' });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...hostEnv(options.home), ...options.env },
+    stdio: 'pipe',
+  });
   // A test process that dies (a crash, a timeout kill) must not leave the host running.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);

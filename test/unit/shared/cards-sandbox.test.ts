@@ -139,3 +139,17 @@ describe('command grants are exact in their flags', () => {
     expect(describeGrant(commandGrant(['x'], '/w', { network: false, unconfined: true }))).toContain('(unconfined)');
   });
 });
+
+describe('the words of an agent’s grants', () => {
+  it('name the agent as the window does, not by its id', () => {
+    expect(describeGrant({ kind: 'agent_start', agent: 'claude-code', fingerprint: 'f' })).toBe(
+      'Allow Claude Code to start, and restart, for the rest of this session, while its launch stays as shown. A changed launch still asks.',
+    );
+    expect(describeGrant({ kind: 'agent_ask', agent: 'gemini-cli', toolKind: 'fetch', title: 'Fetch x' })).toContain(
+      "Answer yes to Gemini CLI's requests",
+    );
+    expect(describeGrant({ kind: 'agent_start', agent: 'someone-else', fingerprint: 'f' })).toContain(
+      'Allow someone-else to start',
+    );
+  });
+});

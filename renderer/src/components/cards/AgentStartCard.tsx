@@ -35,6 +35,17 @@ export function AgentStartCard({ body, inRecord }: CardViewProps<AgentStartCardB
       ) : (
         <Names label="May reach only these hosts, through Gatehouse’s proxy" names={body.domains} />
       )}
+      {body.modelEndpoint !== undefined && (
+        <p className="card-detail">
+          Its model is reached on this machine, past the proxy:{' '}
+          <VisibleText text={body.modelEndpoint.replace(/^model endpoint on this machine: /, '')} />
+        </p>
+      )}
+      {body.keySource !== undefined && (
+        <p className="card-detail">
+          <VisibleText className="visible-prose" text={body.keySource} />
+        </p>
+      )}
       {body.envNames.length === 0 ? (
         <p className="card-detail">Is given none of your environment variables.</p>
       ) : (

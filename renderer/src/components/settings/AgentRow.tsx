@@ -141,7 +141,11 @@ function KeyLine({ agent }: { agent: AgentListing }) {
   return (
     <p className="field-help agent-key">
       <code>{agent.keyVariable}</code>{' '}
-      {agent.keySet ? 'is set' : 'is not set: the agent’s own login in its private home works too'}
+      {agent.keySet
+        ? 'is set'
+        : agent.keySaved !== undefined
+          ? `is not set: it uses the ${agent.keySaved} key saved in Gatehouse, which Gatehouse adds to its requests outside its jail`
+          : 'is not set: the agent’s own login in its private home works too'}
     </p>
   );
 }

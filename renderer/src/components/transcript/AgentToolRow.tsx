@@ -23,7 +23,12 @@ export function AgentToolRow({ item }: { item: ToolItem }) {
   const state = toolState(item);
   return (
     <div className={`agent-tool-row tool-row-${state}`}>
-      <span className="agent-tool-kind">{args.kind}</span>{' '}
+      {/* "read Read sum.test.js" says the verb twice: the kind shows only when the title does not start with it. */}
+      {!saysKind(args) && (
+        <>
+          <span className="agent-tool-kind">{args.kind}</span>{' '}
+        </>
+      )}
       <VisibleText className="visible-prose agent-tool-title" text={args.title} options={PROSE_OPTIONS} />
       {args.locations.length > 0 && (
         <span className="agent-tool-places">
@@ -49,9 +54,15 @@ function agentToolArgs(raw: unknown): AgentToolArgs {
     title: typeof args.title === 'string' && args.title !== '' ? args.title : 'a tool call',
     kind: typeof args.kind === 'string' && args.kind !== '' ? args.kind : 'other',
     locations: locations.flatMap((l: unknown) => {
+      // The driver logs each place as its path; a place with a line is an object.
+      if (typeof l === 'string') return [{ path: l }];
       const loc = (typeof l === 'object' && l !== null ? l : {}) as Record<string, unknown>;
       if (typeof loc.path !== 'string') return [];
       return [{ path: loc.path, ...(typeof loc.line === 'number' ? { line: loc.line } : {}) }];
     }),
   };
+}
+
+function saysKind(args: AgentToolArgs): boolean {
+  return args.title.toLowerCase().startsWith(`${args.kind.toLowerCase()} `);
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentCallError } from '../../../../electron/core/agents/agent-calls-port.js';
 import { AgentInstallError } from '../../../../electron/core/agents/agent-installs.js';
+import { AgentModelEndpointError } from '../../../../electron/core/agents/agent-model-endpoint.js';
 import { AgentStopped } from '../../../../electron/core/agents/acp-link.js';
 import { GateSocketError } from '../../../../electron/core/agents/gate-socket.js';
 import { UnknownGateToolError } from '../../../../electron/core/agents/gate-mcp-tools.js';
@@ -68,6 +69,11 @@ const KINDS: Array<[string, () => Error, ErrorKind]> = [
   ['AgentStopped', () => new AgentStopped('the agent stopped (exit 1)'), 'refused'],
   ['GateSocketError', () => new GateSocketError('the socket path is too long'), 'refused'],
   ['UnknownGateToolError', () => new UnknownGateToolError('no tool grep'), 'refused'],
+  [
+    'AgentModelEndpointError',
+    () => new AgentModelEndpointError('the agents’ model endpoint is not on loopback'),
+    'refused',
+  ],
 ];
 
 /** The classes the host answered as expected by name before errors had kinds. */

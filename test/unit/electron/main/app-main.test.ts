@@ -231,3 +231,25 @@ describe('GATEHOUSE_HOME', () => {
     expect(shell.coreOptions[0]!.dataDir).toBe(home);
   });
 });
+
+describe('GATEHOUSE_AGENT_MODEL_ENDPOINT', () => {
+  it('points external agents at a model server on loopback', async () => {
+    shell = await startShell({ env: { GATEHOUSE_AGENT_MODEL_ENDPOINT: 'http://127.0.0.1:4100' } });
+    const agentModel = shell.coreOptions[0]!.agentModel!;
+    expect(agentModel({ id: 'claude-code', label: 'Claude Code', version: '1' })).toEqual({
+      endpoint: { port: 4100 },
+      baseUrlVariable: 'ANTHROPIC_BASE_URL',
+    });
+  });
+
+  it('stops the app in words when it is not on loopback, before any core starts', async () => {
+    await expect(startShell({ env: { GATEHOUSE_AGENT_MODEL_ENDPOINT: 'http://model.example:4100' } })).rejects.toThrow(
+      'GATEHOUSE_AGENT_MODEL_ENDPOINT: the agents’ model endpoint "http://model.example:4100" is not on this machine’s loopback',
+    );
+  });
+
+  it('leaves agents on their own hosts when unset', async () => {
+    shell = await startShell();
+    expect(shell.coreOptions[0]!.agentModel).toBeUndefined();
+  });
+});

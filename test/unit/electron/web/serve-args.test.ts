@@ -18,6 +18,16 @@ describe('parseServeArgs', () => {
     expect(parseServeArgs([], '/')).toEqual({});
   });
 
+  it('reads --agent-model-endpoint as a loopback port, and refuses any other host in words', () => {
+    expect(parseServeArgs(['--agent-model-endpoint', 'http://127.0.0.1:4000'], '/')).toEqual({
+      agentModelEndpoint: { port: 4000 },
+    });
+    expect(() => parseServeArgs(['--agent-model-endpoint', 'http://10.0.0.2:4000'], '/')).toThrow(
+      '--agent-model-endpoint: the agents’ model endpoint "http://10.0.0.2:4000" is not on this machine’s loopback',
+    );
+    expect(() => parseServeArgs(['--agent-model-endpoint'], '/')).toThrow('--agent-model-endpoint needs a value');
+  });
+
   it.each([
     [['--verbose'], 'unknown argument "--verbose"'],
     [['--port'], '--port needs a value'],

@@ -223,6 +223,40 @@ describe('the agent starts only through its start card', () => {
 });
 
 describe("the agent's updates become the transcript", () => {
+  it('a call announced before its input streamed in is logged with the words it ends up with', async () => {
+    // Claude Code announces a Read as "Read File", then names the file once its input is known.
+    const { h, id } = await start({
+      turns: [
+        {
+          steps: [
+            { toolCall: { id: 'r1', title: 'Read File', kind: 'read' } },
+            { toolUpdate: { id: 'r1', title: 'Read sum.test.js', locations: ['/ws/sum.test.js'] } },
+            { toolUpdate: { id: 'r1', status: 'completed', text: 'the test' } },
+            { toolCall: { id: 'r2', title: 'Terminal', kind: 'execute' } },
+            { toolUpdate: { id: 'r2', title: 'ls -la' } },
+            { toolUpdate: { id: 'r2', status: 'in_progress' } },
+            { toolUpdate: { id: 'r2', status: 'failed', text: 'refused' } },
+            { toolCall: { id: 'r3', title: 'Write', kind: 'edit' } },
+            { say: ['Done'] },
+          ],
+        },
+      ],
+    });
+    const since = await send(h, id, 'go');
+    await answerCard(h, id, 'agent_start', 'allow_once');
+    await endOf(h, id, since);
+    const events = await h.events(id);
+    const calls = events.filter((e) => e.type === 'tool_call').map((c) => (c as { args: unknown }).args);
+    expect(calls).toEqual([
+      { title: 'Read sum.test.js', kind: 'read', locations: ['/ws/sum.test.js'] },
+      { title: 'ls -la', kind: 'execute' },
+      // Never run nor named: logged at the turn's end with the words it had.
+      { title: 'Write', kind: 'edit' },
+    ]);
+    const results = events.filter((e) => e.type === 'tool_result').map((r) => (r as { output: string }).output);
+    expect(results).toEqual(['the test', 'refused', 'the turn ended before the agent reported how this call ended']);
+  });
+
   it(
     'its calls are agent_tool rows without cards, the gate’s own tools left out, its plan a plan row',
     async () => {

@@ -35,6 +35,7 @@ async function calls(
     env?: NodeJS.ProcessEnv;
     commandEnv?: NodeJS.ProcessEnv;
     catalog?: (id: AgentId) => AgentSpec;
+    saved?: Record<string, string>;
   } = {},
 ): Promise<{ dataDir: string; settings: AppSettings; agents: AgentCalls }> {
   const dataDir = path.join(base, `data-${++count}`);
@@ -46,6 +47,7 @@ async function calls(
     settings,
     env: () => options.env ?? { ANTHROPIC_API_KEY: SECRET },
     commandEnv: () => commandEnv,
+    ...(options.saved ? { keySaved: async (v: string) => options.saved![v] } : {}),
     catalog:
       options.catalog ??
       ((id: AgentId) => (catalogSpec(id).gated === true ? fakeSpec(id, tarball, '1.0.0') : catalogSpec(id))),
@@ -89,6 +91,22 @@ describe('listing the agents', () => {
       ['opencode', true],
     ]);
     expect(JSON.stringify(list)).not.toContain(SECRET);
+  });
+
+  it('says which saved key an agent uses when its variable is not set, and none when it is', async () => {
+    const { agents } = await calls({
+      env: { GEMINI_API_KEY: 'g' },
+      saved: { ANTHROPIC_API_KEY: 'Anthropic', GEMINI_API_KEY: 'Google' },
+    });
+
+    const list = await agents.list();
+
+    expect(list.map((a) => [a.id, a.keySet, a.keySaved])).toEqual([
+      ['claude-code', false, 'Anthropic'],
+      ['gemini-cli', true, undefined],
+      ['codex', false, undefined],
+      ['opencode', false, 'Anthropic'],
+    ]);
   });
 
   it('marks the agents unavailable, saying why, when npm is missing', async () => {

@@ -11,7 +11,7 @@ import { AGENT_CATALOG, catalogSpec, isAgentId } from '../../../../../electron/c
 import { entryPackageDir } from '../../../../../electron/core/agents/agent-folder.js';
 import { agentDomainsProblem } from '../../../../../electron/core/agents/agent-domains.js';
 import { PROVIDER_KEY_NAMES } from '../../../../../electron/core/tools/command-env.js';
-import { AGENT_IDS } from '../../../../../shared/agents.js';
+import { AGENT_IDS, AGENT_LABELS } from '../../../../../shared/agents.js';
 
 const specs = AGENT_IDS.map((id) => catalogSpec(id));
 
@@ -19,6 +19,10 @@ describe('the agents catalog', () => {
   it('has one spec per known agent, under its own id', () => {
     expect(Object.keys(AGENT_CATALOG).sort()).toEqual([...AGENT_IDS].sort());
     for (const id of AGENT_IDS) expect(catalogSpec(id).id).toBe(id);
+  });
+
+  it('names each agent as the window’s words do (shared/agents.ts)', () => {
+    for (const id of AGENT_IDS) expect(catalogSpec(id).label).toBe(AGENT_LABELS[id]);
   });
 
   it.each(specs)('pins $label to one exact version, the first package’s, which holds the entry', (spec) => {

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchJailed, type JailedLaunch } from '../../../../../electron/core/agents/agent-jail.js';
 import type { AgentProcess } from '../../../../../electron/core/agents/agent-process.js';
 import { CLAUDE_CODE_ENV, type AgentSpec } from '../../../../../electron/core/agents/agent-spec.js';
+import { RELAY_PLACEHOLDER_KEY } from '../../../../../electron/core/agents/model-relay.js';
+import type { Refusal } from '../../../../../electron/core/sandbox/network/refusal.js';
 import { GATE_PORT, MODEL_PORT } from '../../../../../electron/core/sandbox/agent-view.js';
 import { BwrapSandbox } from '../../../../../electron/core/sandbox/bwrap-sandbox.js';
 import { startStandIn, tableLookup, type StandIn } from '../sandbox/network/stand-in.js';
@@ -33,6 +35,8 @@ let gate: http.Server;
 let modelServer: http.Server;
 let loopbackServer: net.Server;
 let loopbackConnections = 0;
+/** The headers of each request the model server got. */
+const modelHeaders: http.IncomingHttpHeaders[] = [];
 let standIn: StandIn;
 let sandbox: BwrapSandbox;
 
@@ -98,6 +102,25 @@ function spec(entry: string, args: string[]): AgentSpec {
   };
 }
 
+/** The probe's one argument: the places and ports to try. */
+function probeConfig(): string {
+  return JSON.stringify({
+    workspace,
+    personHome,
+    dataDir,
+    pkg,
+    id: ID,
+    tmpMarker,
+    keyVariable: 'ANTHROPIC_API_KEY',
+    baseUrlVariable: 'ANTHROPIC_BASE_URL',
+    hostPort: (loopbackServer.address() as AddressInfo).port,
+    listed: LISTED,
+    unlisted: 'example.com',
+    gatePort: GATE_PORT,
+    modelPort: MODEL_PORT,
+  });
+}
+
 function launch(entry: string, args: string[], extra: Partial<JailedLaunch> = {}): Promise<AgentProcess> {
   return launchJailed({
     spec: spec(entry, args),
@@ -149,7 +172,10 @@ beforeAll(async () => {
   gateSocket = path.join(dataDir, 'agents', 'run', 's1.sock');
   gate = http.createServer((_req, res) => res.end('gate: hello'));
   await listen(gate, gateSocket);
-  modelServer = http.createServer((req, res) => res.end(`model: ${req.url}`));
+  modelServer = http.createServer((req, res) => {
+    modelHeaders.push(req.headers);
+    res.end(`model: ${req.url}`);
+  });
   await listen(modelServer, 0);
   loopbackServer = net.createServer((s) => {
     loopbackConnections++;
@@ -180,29 +206,39 @@ afterAll(async () => {
   await fs.rm(tmpMarker, { force: true });
 });
 
+describe('an agent using the key saved in Gatehouse', () => {
+  const SAVED = `sk-ant-saved-${randomBytes(8).toString('hex')}`;
+
+  it('holds only a stand-in: the model host gets the saved key, and nothing inside the jail has it', async () => {
+    const { ANTHROPIC_API_KEY: _none, ...withoutKey } = appEnv;
+    const before = modelHeaders.length;
+    const agent = await launch('probe.mjs', [probeConfig()], {
+      env: withoutKey,
+      storedKey: { value: SAVED, provider: 'Anthropic' },
+    });
+    const out = await readAll(agent);
+    expect(await agent.exited).toEqual({ code: 0, signal: null });
+    const seen = JSON.parse(out) as Probe & { envAll: Record<string, string>; homeFiles: Record<string, string> };
+    // It asked its model host once (the probe's GET), through the keyed relay.
+    expect(modelHeaders.slice(before).map((h) => h['x-api-key'])).toEqual([SAVED]);
+    expect(seen.model.got).toMatch(/^HTTP\/1.1 200 [\s\S]*model: \/v1\/models$/);
+    expect(seen.envValues.key).toBe(RELAY_PLACEHOLDER_KEY);
+    // Neither its environment, nor any file of its HOME, nor anything it printed holds the key.
+    expect(Object.keys(seen.homeFiles).length).toBeGreaterThan(0);
+    expect(out).not.toContain(SAVED);
+    expect(agent.stderrTail()).not.toContain(SAVED);
+    expect(agent.stderrTail()).toContain(`starting with key ${RELAY_PLACEHOLDER_KEY}`);
+  }, 60_000);
+});
+
 describe('an agent in its jail', () => {
+  const refused: Refusal[] = [];
   let seen: Probe;
   let stderr: string;
   let exit: { code: number | null; signal: string | null };
 
   beforeAll(async () => {
-    const agent = await launch('probe.mjs', [
-      JSON.stringify({
-        workspace,
-        personHome,
-        dataDir,
-        pkg,
-        id: ID,
-        tmpMarker,
-        keyVariable: 'ANTHROPIC_API_KEY',
-        baseUrlVariable: 'ANTHROPIC_BASE_URL',
-        hostPort: (loopbackServer.address() as AddressInfo).port,
-        listed: LISTED,
-        unlisted: 'example.com',
-        gatePort: GATE_PORT,
-        modelPort: MODEL_PORT,
-      }),
-    ]);
+    const agent = await launch('probe.mjs', [probeConfig()], { onNetworkRefused: (r) => refused.push(r) });
     const out = await readAll(agent);
     exit = await agent.exited;
     stderr = agent.stderrTail();
@@ -215,6 +251,10 @@ describe('an agent in its jail', () => {
 
   it('ran to its end', () => {
     expect(exit).toEqual({ code: 0, signal: null });
+  });
+
+  it('tells the driver of each host its proxy refused, even when the agent ends before the next look', () => {
+    expect(refused.map((r) => [r.host, r.port, r.suggest])).toEqual([['example.com', 443, 'example.com']]);
   });
 
   it('cannot write the workspace (EROFS), but reads it and works in it', () => {

@@ -8,7 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUDE_CODE_ENV, type AgentSpec } from '../../../../../electron/core/agents/agent-spec.js';
-import { agentStartPlan, type AgentLaunchInputs } from '../../../../../electron/core/agents/agent-start-card.js';
+import {
+  agentStartPlan,
+  planAgentLaunch,
+  type AgentLaunchInputs,
+} from '../../../../../electron/core/agents/agent-start-card.js';
+import { RELAY_PLACEHOLDER_KEY } from '../../../../../electron/core/agents/model-relay.js';
+import { modelUrlInside } from '../../../../../electron/core/sandbox/agent-view.js';
 
 const KEY = 'sk-ant-test-secret-value';
 let root: string;
@@ -88,6 +94,51 @@ describe('the agent_start card', () => {
     });
     expect(card.modelEndpoint).toBe('model endpoint on this machine: 127.0.0.1:11434');
     expect(card.envNames).toContain('ANTHROPIC_BASE_URL');
+  });
+});
+
+describe('the key saved in Gatehouse', () => {
+  const SAVED = 'sk-ant-saved-in-gatehouse-0123456789';
+  const withoutEnvKey = () => ({
+    ...inputs,
+    env: { PATH: '/usr/bin' },
+    storedKey: { value: SAVED, provider: 'Anthropic' },
+  });
+
+  it('is added by the relay outside the jail: the agent gets a stand-in and a base URL pointing at the relay', () => {
+    const plan = planAgentLaunch(withoutEnvKey());
+    expect(plan.keyRelay).toEqual({ upstream: 'https://api.anthropic.com', key: SAVED });
+    expect(plan.declaredEnv.ANTHROPIC_API_KEY).toBe(RELAY_PLACEHOLDER_KEY);
+    expect(plan.declaredEnv.ANTHROPIC_BASE_URL).toBe(modelUrlInside());
+    expect(plan.card.keySource).toBe(
+      'Uses the Anthropic key saved in Gatehouse: Gatehouse adds it to each request to api.anthropic.com outside the jail, and the agent is given a stand-in.',
+    );
+    expect(JSON.stringify(plan.card)).not.toContain(SAVED);
+    expect(JSON.stringify(plan.declaredEnv)).not.toContain(SAVED);
+    // Kept out of what the agent's stderr shows, like a key of the environment.
+    expect(plan.secret).toBe(SAVED);
+  });
+
+  it('goes to the local endpoint when one is named', () => {
+    const plan = planAgentLaunch({
+      ...withoutEnvKey(),
+      model: { endpoint: { port: 4555 }, baseUrlVariable: 'ANTHROPIC_BASE_URL' },
+    });
+    expect(plan.keyRelay).toEqual({ upstream: 'http://127.0.0.1:4555', key: SAVED });
+    expect(plan.declaredEnv.ANTHROPIC_API_KEY).toBe(RELAY_PLACEHOLDER_KEY);
+  });
+
+  it('is not sent to its model host once the person took that host off its list', () => {
+    const plan = planAgentLaunch({ ...withoutEnvKey(), domains: ['example.org'] });
+    expect(plan.keyRelay).toBeNull();
+    expect(plan.declaredEnv).not.toHaveProperty('ANTHROPIC_API_KEY');
+  });
+
+  it('is not used when the environment has the agent’s key: that one is the agent’s, as before', () => {
+    const plan = planAgentLaunch({ ...inputs, storedKey: { value: SAVED, provider: 'Anthropic' } });
+    expect(plan.keyRelay).toBeNull();
+    expect(plan.declaredEnv.ANTHROPIC_API_KEY).toBe(KEY);
+    expect(plan.card).not.toHaveProperty('keySource');
   });
 });
 

@@ -38,6 +38,16 @@ function exchange(port, request) {
   });
 }
 
+/** path → content of every regular file under `dir` (a small HOME). */
+function filesUnder(dir, out = {}) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) filesUnder(p, out);
+    else if (entry.isFile()) out[p] = fs.readFileSync(p, 'utf8').slice(0, 65536);
+  }
+  return out;
+}
+
 const get = (host, p) => `GET http://${host}${p} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;
 
 (async () => {
@@ -60,6 +70,9 @@ const get = (host, p) => `GET http://${host}${p} HTTP/1.1\r\nHost: ${host}\r\nCo
     hostTmpMarker: fs.existsSync(cfg.tmpMarker),
     tmpWrite: attempt(() => fs.writeFileSync('/tmp/agent-tmp.txt', 'x')),
     env: Object.keys(process.env).sort(),
+    // Every value and every file of its HOME, for a test to search for a secret it must not hold.
+    envAll: { ...process.env },
+    homeFiles: filesUnder(process.env.HOME),
     envValues: {
       key: process.env[cfg.keyVariable],
       base: process.env[cfg.baseUrlVariable],

@@ -11,7 +11,7 @@ import type { AgentId } from '../../../../../shared/agents.js';
 import type { SessionEvent } from '../../../../../shared/events.js';
 import { startFakeModel, type FakeModel, type FakeReply, type RecordedRequest } from '../../../../fake-model/server.js';
 import { cachedAgent } from '../../../../support/agent-cache.js';
-import { startHarness, type Harness } from '../core-harness.js';
+import { providerCases, startHarness, type Harness } from '../core-harness.js';
 
 /** The model's next move, chosen by what it was sent. */
 export type Move = (request: RecordedRequest) => FakeReply | undefined;
@@ -35,16 +35,26 @@ export interface Booted {
 
 const TURN_MS = 120_000;
 
-export async function bootRealAgent(agent: RealAgent, move: Move): Promise<Booted> {
+export async function bootRealAgent(
+  agent: RealAgent,
+  move: Move,
+  options: { keyInEnvironment?: boolean; localModel?: boolean } = {},
+): Promise<Booted> {
   const { prefix } = await cachedAgent(agent.id);
   const fake = await startFakeModel();
   fake.setResponder((request) => move(request) ?? { text: 'ok' });
   const port = Number(new URL(fake.url).port);
-  const h = await startHarness(undefined, {
+  // The native runner's case puts a provider key in the environment: none at all when the agent must go without.
+  const provider = options.keyInEnvironment === false ? { ...providerCases[0]!, env: {} } : undefined;
+  const h = await startHarness(provider, {
     fake,
     base: '/var/tmp',
-    env: { [agent.key.name]: agent.key.value },
-    agentModel: () => ({ endpoint: { port }, baseUrlVariable: agent.baseUrlVariable }),
+    // Without it, the agent has only what Settings saved (or its own login).
+    env: options.keyInEnvironment === false ? {} : { [agent.key.name]: agent.key.value },
+    // Without it, the agent goes to its own model host through the proxy.
+    ...(options.localModel === false
+      ? {}
+      : { agentModel: () => ({ endpoint: { port }, baseUrlVariable: agent.baseUrlVariable }) }),
     eventTimeoutMs: TURN_MS,
   });
   await fs.mkdir(path.join(h.dataDir, 'agents', agent.id), { recursive: true });

@@ -46,6 +46,27 @@ describe("an external agent's start card", () => {
     expect(items[2]!.querySelector('.visible-mark')).not.toBeNull();
   });
 
+  it('says where its model is reached and whose key it uses, when the launch says so', () => {
+    renderCard(
+      cardOf(
+        body({
+          modelEndpoint: 'model endpoint on this machine: 127.0.0.1:11434',
+          keySource:
+            'Uses the Anthropic key saved in Gatehouse: Gatehouse adds it to each request to api.anthropic.com outside the jail, and the agent is given a stand-in.',
+        }),
+      ),
+    );
+    const card = openCard();
+    expect(card).toHaveTextContent('Its model is reached on this machine, past the proxy: 127.0.0.1:11434');
+    expect(card).toHaveTextContent('Uses the Anthropic key saved in Gatehouse');
+  });
+
+  it('says neither when the agent uses its own host and key', () => {
+    renderCard(cardOf(body()));
+    expect(openCard()).not.toHaveTextContent('past the proxy');
+    expect(openCard()).not.toHaveTextContent('saved in Gatehouse');
+  });
+
   it('lists what it sees read-only, where it may write, its hosts and its variable names', () => {
     const b = body();
     renderCard(cardOf(b));

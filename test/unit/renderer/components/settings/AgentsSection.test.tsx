@@ -52,6 +52,14 @@ describe('Settings → Agents', () => {
     expect(within(claude).getByRole('button', { name: 'Remove' })).toBeEnabled();
   });
 
+  it('says when it uses the key saved in Gatehouse instead of its variable', async () => {
+    renderSection(undefined, agents({ keySaved: 'Anthropic' }));
+    const claude = await screen.findByRole('listitem', { name: 'Claude Code' });
+    expect(claude).toHaveTextContent(
+      'ANTHROPIC_API_KEY is not set: it uses the Anthropic key saved in Gatehouse, which Gatehouse adds to its requests outside its jail',
+    );
+  });
+
   it('offers no Update when the pinned version is installed', async () => {
     renderSection(undefined, agents({ installed: { version: '0.10.0' } }));
     const claude = await screen.findByRole('listitem', { name: 'Claude Code' });

@@ -65,7 +65,8 @@ describe("an external agent's own tool call", () => {
       ),
     ]);
     const row = container.querySelector('.agent-tool-row')!;
-    expect(row).toHaveTextContent('read Read src/app.ts src/app.ts:12b.ts ✓ done');
+    // The title says the verb: the kind is not said again.
+    expect(row).toHaveTextContent(/^Read src\/app.ts src\/app.ts:12b.ts ✓ done$/);
     expect(within(row as HTMLElement).queryByRole('button')).toBeNull();
     expect(container.querySelector('.tool-row')).toBeNull();
   });
@@ -86,6 +87,15 @@ describe("an external agent's own tool call", () => {
       </ApiProvider>,
     );
     expect(container.querySelector('.agent-tool-row')).toHaveTextContent('✗ failed');
+  });
+
+  it('shows its kind when the title does not say it, and the places as the driver logs them (paths)', () => {
+    const { container } = renderTranscript([
+      agentTool({ title: 'Find tests', kind: 'search', locations: ['/w/test', '/w/spec'] }, { ok: true, output: '' }),
+    ]);
+    expect(container.querySelector('.agent-tool-row')).toHaveTextContent(
+      /^search Find tests \/w\/test\/w\/spec ✓ done$/,
+    );
   });
 
   it('still shows a line for args it cannot read', () => {
