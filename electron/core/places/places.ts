@@ -43,6 +43,12 @@ interface KeptReview {
   branch: string | null;
 }
 
+/** What an apply writes (logged first), and the files it leaves because the review found them in conflict. */
+export interface ApplyPlan {
+  files: PlaceApplyFile[];
+  conflicts: string[];
+}
+
 /** Reviews kept per session: Apply names one of the latest. */
 const REVIEWS_KEPT = 8;
 
@@ -132,7 +138,7 @@ export class Places {
     sessionId: string,
     place: SessionPlace,
     request: { reviewId: string; as: 'files' | 'commit'; paths?: readonly string[] },
-  ): PlaceApplyFile[] {
+  ): ApplyPlan {
     requireActive(place);
     const review = this.reviews.get(request.reviewId);
     if (!review || review.sessionId !== sessionId) {
@@ -147,10 +153,14 @@ export class Places {
     if (request.as === 'commit' && (place.kind !== 'worktree' || review.branch === null)) {
       throw new PlaceError(place.kind === 'worktree' ? 'your folder is not on a branch, so no commit can be made' : 'your folder is not a git repository, so no commit can be made');
     }
-    return paths.map((p) => {
-      const f = review.files.get(p)!;
-      return { path: p, change: f.change, from: f.from, to: f.to };
-    });
+    // A file the review found in conflict is never written, whatever it reads by the time of the apply.
+    const chosen = paths.map((p) => review.files.get(p)!);
+    return {
+      files: chosen
+        .filter((f) => f.status !== 'conflict')
+        .map((f) => ({ path: f.path, change: f.change, from: f.from, to: f.to })),
+      conflicts: chosen.filter((f) => f.status === 'conflict').map((f) => f.path),
+    };
   }
 
   /** Writes the planned files (logged already by the caller), then the commit when asked. */
@@ -158,14 +168,16 @@ export class Places {
     sessionId: string,
     place: SessionPlace,
     request: { reviewId: string; as: 'files' | 'commit'; message?: string },
-    files: readonly PlaceApplyFile[],
+    plan: ApplyPlan,
   ): Promise<PlaceApplyOutcome> {
+    const { files } = plan;
     const review = this.reviews.get(request.reviewId)!;
     const modes = new Map([...review.files.values()].map((f) => [f.path, f.mode]));
-    const outcome = await applyFiles(
+    const written = await applyFiles(
       { origin: place.origin, placeDir: place.path, modes, ...(this.deps.onApplyFile ? { onFile: this.deps.onApplyFile } : {}) },
       files,
     );
+    const outcome = { ...written, conflicts: [...plan.conflicts, ...written.conflicts] };
     if (request.as !== 'commit' || outcome.applied.length === 0) return outcome;
     try {
       const git = await this.requireGit();

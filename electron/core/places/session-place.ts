@@ -43,11 +43,11 @@ export class SessionPlaceCalls {
     return this.queue.run(async () => {
       await this.deps.whenIdle('applying the place');
       const { place } = this.require();
-      const files = this.deps.places.planApply(this.deps.id, place, request);
+      const plan = this.deps.places.planApply(this.deps.id, place, request);
       const applyId = this.deps.newId();
       const message = request.message?.trim();
-      await this.deps.append({ type: 'place_apply', applyId, as: request.as, files, ...(message ? { message } : {}) });
-      const outcome = await this.deps.places.apply(this.deps.id, place, request, files);
+      await this.deps.append({ type: 'place_apply', applyId, as: request.as, files: plan.files, ...(message ? { message } : {}) });
+      const outcome = await this.deps.places.apply(this.deps.id, place, request, plan);
       await this.deps.append({ type: 'place_applied', applyId, ...outcome });
       return { applyId, ...outcome };
     });
