@@ -74,6 +74,8 @@ export interface CoreOptions {
    * data folder; null for a build without them (`agents.*` then says so).
    */
   agents?: AgentCallsPort | null;
+  /** Told after each file an Apply writes into the person's folder (a test stops the process there). */
+  onPlaceApplyFile?: (path: string) => void;
 }
 
 export interface Core {
@@ -146,6 +148,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!('snapshot' in store)) throw new PlaceError(`a place needs checkpoints: ${store.unavailable}`);
       return store;
     },
+    ...(options.onPlaceApplyFile ? { onApplyFile: options.onPlaceApplyFile } : {}),
   });
   const sessions = new Sessions({
     store,
