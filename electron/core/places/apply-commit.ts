@@ -92,7 +92,8 @@ export async function commitFiles(git: PersonGit, plan: CommitPlan, files: reado
 /** `update-index --index-info -z` lines: "<mode> <id>\t<path>\0", mode 0 removing a path. */
 async function indexInfo(git: PersonGit, files: readonly CommitFile[]): Promise<string> {
   const written = files.filter((f) => f.source !== null);
-  if (written.some((f) => f.source!.includes('\n'))) throw new PlaceError('a file name with a line break cannot be committed');
+  if (written.some((f) => f.source!.includes('\n')))
+    throw new PlaceError('a file name with a line break cannot be committed');
   const ids = written.length
     ? (
         await git.text({
@@ -105,6 +106,8 @@ async function indexInfo(git: PersonGit, files: readonly CommitFile[]): Promise<
   const zero = '0'.repeat(ids[0]?.length ?? 40);
   let n = 0;
   return files
-    .map((f) => (f.source === null ? `0 ${zero}\t${f.path}\0` : `${f.executable ? '100755' : '100644'} ${ids[n++]}\t${f.path}\0`))
+    .map((f) =>
+      f.source === null ? `0 ${zero}\t${f.path}\0` : `${f.executable ? '100755' : '100644'} ${ids[n++]}\t${f.path}\0`,
+    )
     .join('');
 }

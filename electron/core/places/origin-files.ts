@@ -32,7 +32,7 @@ export function checkRelative(rel: string): string | null {
   if (rel.length === 0 || rel.includes('\0') || rel.startsWith('/') || rel.includes('\\')) return 'not a relative path';
   const parts = rel.split('/');
   if (parts.some((p) => p === '' || p === '.' || p === '..')) return 'not a plain relative path';
-  if (parts.some((p) => p.toLowerCase() === '.git')) return "inside .git, which Apply never writes";
+  if (parts.some((p) => p.toLowerCase() === '.git')) return 'inside .git, which Apply never writes';
   return null;
 }
 
@@ -53,7 +53,8 @@ async function parentOf(root: string, rel: string, make: boolean): Promise<strin
       await fs.mkdir(dir);
       continue;
     }
-    if (st.isSymbolicLink()) throw new NotAFileError(`${path.relative(root, dir)} is a link, which Apply never writes through`);
+    if (st.isSymbolicLink())
+      throw new NotAFileError(`${path.relative(root, dir)} is a link, which Apply never writes through`);
     if (!st.isDirectory()) throw new NotAFileError(`${path.relative(root, dir)} is not a folder`);
   }
   return dir;
@@ -88,7 +89,11 @@ export async function writeUnder(root: string, rel: string, bytes: Buffer, mode:
   const dir = (await parentOf(root, rel, true))!;
   const target = path.join(dir, path.basename(rel));
   const temp = path.join(dir, `.${path.basename(rel)}.gatehouse-${randomBytes(4).toString('hex')}`);
-  const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  const handle = await fs.open(
+    temp,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o600,
+  );
   try {
     try {
       await handle.writeFile(bytes);

@@ -98,7 +98,10 @@ export class PersonGit {
       const m = /^filter\.(.+)\.[^.]+$/s.exec(key);
       if (!m?.[1]) continue;
       // `-c` splits at the first "=": such a name could not be blanked, so nothing runs at all.
-      if (/[=\n\0]/.test(m[1])) throw new PlaceError(`the repository's config names a filter driver that cannot be turned off (${JSON.stringify(m[1])}), so no worktree is made from it`);
+      if (/[=\n\0]/.test(m[1]))
+        throw new PlaceError(
+          `the repository's config names a filter driver that cannot be turned off (${JSON.stringify(m[1])}), so no worktree is made from it`,
+        );
       names.add(m[1]);
     }
     return [...names];

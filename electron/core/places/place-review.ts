@@ -112,7 +112,8 @@ async function conflictSides(
   if (!yours) return { theirsDiff: null };
   const diff = unifiedDiffOfBytes({ path: rel, before: baseBytes, after: yours.bytes });
   const text = diff.lines.join('');
-  const theirsDiff = text && isText(yours.bytes) && (baseBytes === null || isText(baseBytes)) ? cutDiff(text).diff : null;
+  const theirsDiff =
+    text && isText(yours.bytes) && (baseBytes === null || isText(baseBytes)) ? cutDiff(text).diff : null;
   const session = placeFile && placeFile !== 'other' ? placeFile.bytes : null;
   if (!session || ![yours.bytes, session, baseBytes ?? Buffer.alloc(0)].every(isText)) return { theirsDiff };
   const merged = await threeWayMerge(sides.git, { yours: yours.bytes, base: baseBytes ?? Buffer.alloc(0), session });

@@ -8,7 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { PlaceApplyFile, PlaceApplyOutcome, PlaceListing, PlaceReview, SessionPlace } from '../../../shared/places.js';
+import type {
+  PlaceApplyFile,
+  PlaceApplyOutcome,
+  PlaceListing,
+  PlaceReview,
+  SessionPlace,
+} from '../../../shared/places.js';
 import type { CheckpointStore, GitAvailability } from '../checkpoints/checkpoint-store.js';
 import { commitArgv, commitFiles, currentBranch } from './apply-commit.js';
 import { applyFiles, settleInterrupted } from './apply-files.js';
@@ -74,7 +80,8 @@ export class Places {
     const git = await this.gitOrNull();
     const person = git ? new PersonGit(git, origin) : null;
     const repo = person !== null && (await isRepositoryRoot(person, origin));
-    if (options.base !== undefined && !repo) throw new PlaceError(`${origin} is not a git repository, so it has no base ${JSON.stringify(options.base)}`);
+    if (options.base !== undefined && !repo)
+      throw new PlaceError(`${origin} is not a git repository, so it has no base ${JSON.stringify(options.base)}`);
     if (!git) throw new PlaceError('a place of its own needs git, which is not installed here');
     await fs.mkdir(holder, { recursive: true, mode: 0o700 });
     let place: SessionPlace | null = null;
@@ -110,7 +117,13 @@ export class Places {
     requireActive(place);
     const git = await this.requireGit();
     const store = await this.deps.store(sessionId, place.path);
-    const { files, kept, more } = await reviewFiles({ store, git, baseSnapshot, origin: place.origin, placeDir: place.path });
+    const { files, kept, more } = await reviewFiles({
+      store,
+      git,
+      baseSnapshot,
+      origin: place.origin,
+      placeDir: place.path,
+    });
     const person = place.kind === 'worktree' ? new PersonGit(git, place.origin) : null;
     const branch = person ? await currentBranch(person).catch(() => null) : null;
     const reviewId = randomUUID();
@@ -147,11 +160,20 @@ export class Places {
     const paths = request.paths ?? [...review.files.keys()];
     const unknown = paths.filter((p) => !review.files.has(p));
     if (unknown.length > 0) {
-      throw new PlaceError(`not in the review: ${unknown.slice(0, 5).map((p) => JSON.stringify(p)).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`);
+      throw new PlaceError(
+        `not in the review: ${unknown
+          .slice(0, 5)
+          .map((p) => JSON.stringify(p))
+          .join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`,
+      );
     }
     if (new Set(paths).size !== paths.length) throw new PlaceError('a path is named twice');
     if (request.as === 'commit' && (place.kind !== 'worktree' || review.branch === null)) {
-      throw new PlaceError(place.kind === 'worktree' ? 'your folder is not on a branch, so no commit can be made' : 'your folder is not a git repository, so no commit can be made');
+      throw new PlaceError(
+        place.kind === 'worktree'
+          ? 'your folder is not on a branch, so no commit can be made'
+          : 'your folder is not a git repository, so no commit can be made',
+      );
     }
     // A file the review found in conflict is never written, whatever it reads by the time of the apply.
     const chosen = paths.map((p) => review.files.get(p)!);
@@ -174,7 +196,12 @@ export class Places {
     const review = this.reviews.get(request.reviewId)!;
     const modes = new Map([...review.files.values()].map((f) => [f.path, f.mode]));
     const written = await applyFiles(
-      { origin: place.origin, placeDir: place.path, modes, ...(this.deps.onApplyFile ? { onFile: this.deps.onApplyFile } : {}) },
+      {
+        origin: place.origin,
+        placeDir: place.path,
+        modes,
+        ...(this.deps.onApplyFile ? { onFile: this.deps.onApplyFile } : {}),
+      },
       files,
     );
     const outcome = { ...written, conflicts: [...plan.conflicts, ...written.conflicts] };
@@ -201,7 +228,10 @@ export class Places {
       );
       return { ...outcome, commit };
     } catch (err) {
-      return { ...outcome, failed: [...outcome.failed, { path: '.', reason: `no commit was made: ${(err as Error).message}` }] };
+      return {
+        ...outcome,
+        failed: [...outcome.failed, { path: '.', reason: `no commit was made: ${(err as Error).message}` }],
+      };
     }
   }
 
@@ -244,13 +274,18 @@ export class Places {
   async remove(placePath: string, live: ReadonlyMap<string, string>): Promise<void> {
     const orphan = (await this.list(live)).find((p) => p.path === placePath);
     if (!orphan) throw new PlaceError(`${placePath} is not a place in the data folder`);
-    if (orphan.sessionId !== null) throw new PlaceError(`${placePath} is the place of a session: discard it from the session`);
+    if (orphan.sessionId !== null)
+      throw new PlaceError(`${placePath} is the place of a session: discard it from the session`);
     const record = await readPlaceRecord(path.dirname(placePath));
     if (record) await this.removeQuietly(placeOfRecord(record), false);
     await fs.rm(path.dirname(placePath), { recursive: true, force: true });
   }
 
-  private async commitOffer(place: SessionPlace, person: PersonGit | null, branch: string | null): Promise<PlaceReview['commit']> {
+  private async commitOffer(
+    place: SessionPlace,
+    person: PersonGit | null,
+    branch: string | null,
+  ): Promise<PlaceReview['commit']> {
     if (place.kind !== 'worktree' || !person) return { why: 'your folder is not a git repository' };
     if (branch === null) return { why: 'your folder is on a detached HEAD, not a branch' };
     const argv = await Promise.all(commitArgv(branch).map((a) => person.shown(a)));
@@ -274,7 +309,11 @@ export class Places {
     const git = await this.requireGit();
     const person = new PersonGit(git, place.origin);
     for (const args of discardArgs(place.path, place.branch!, keepBranch)) {
-      await person.run({ what: args[0] === 'worktree' ? 'remove the worktree' : 'delete the branch', args, okCodes: args[0] === 'branch' ? [1] : [] });
+      await person.run({
+        what: args[0] === 'worktree' ? 'remove the worktree' : 'delete the branch',
+        args,
+        okCodes: args[0] === 'branch' ? [1] : [],
+      });
     }
   }
 

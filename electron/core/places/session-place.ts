@@ -39,14 +39,25 @@ export class SessionPlaceCalls {
     });
   }
 
-  apply(request: { reviewId: string; as: 'files' | 'commit'; paths?: string[]; message?: string }): Promise<PlaceApplyReply> {
+  apply(request: {
+    reviewId: string;
+    as: 'files' | 'commit';
+    paths?: string[];
+    message?: string;
+  }): Promise<PlaceApplyReply> {
     return this.queue.run(async () => {
       await this.deps.whenIdle('applying the place');
       const { place } = this.require();
       const plan = this.deps.places.planApply(this.deps.id, place, request);
       const applyId = this.deps.newId();
       const message = request.message?.trim();
-      await this.deps.append({ type: 'place_apply', applyId, as: request.as, files: plan.files, ...(message ? { message } : {}) });
+      await this.deps.append({
+        type: 'place_apply',
+        applyId,
+        as: request.as,
+        files: plan.files,
+        ...(message ? { message } : {}),
+      });
       const outcome = await this.deps.places.apply(this.deps.id, place, request, plan);
       await this.deps.append({ type: 'place_applied', applyId, ...outcome });
       return { applyId, ...outcome };

@@ -58,7 +58,12 @@ export interface SessionsDeps {
    * session runs no turn. `place`: the session's place of its own (SPEC §15), when it has one
    * (then `workspaceRoot` is the place's folder).
    */
-  agentDriver?: (session: { id: string; agent: SessionAgent; workspaceRoot: string; place?: SessionPlace }) => DriverFactory;
+  agentDriver?: (session: {
+    id: string;
+    agent: SessionAgent;
+    workspaceRoot: string;
+    place?: SessionPlace;
+  }) => DriverFactory;
   /** The places room (SPEC §15); without it no session gets a place of its own. */
   places?: Places;
   /** Whether an agent can only work in a place of its own (it cannot be held to the gate). */
@@ -110,7 +115,12 @@ export class Sessions {
    * `place`: work in a place of its own (SPEC §15) made from the folder; an agent that
    * cannot be held to the gate always gets one.
    */
-  async create(workspaceDir: string, title?: string, agent?: SessionAgent, place?: { base?: string }): Promise<Session> {
+  async create(
+    workspaceDir: string,
+    title?: string,
+    agent?: SessionAgent,
+    place?: { base?: string },
+  ): Promise<Session> {
     if (!path.isAbsolute(workspaceDir)) throw new SessionError(`workspace must be an absolute path: ${workspaceDir}`);
     const workspace = await this.openOrSay(workspaceDir);
     const named = title?.trim() || path.basename(workspace.root) || workspace.root;
@@ -137,15 +147,21 @@ export class Sessions {
     const places = this.deps.places;
     if (!places) throw new SessionError('sessions in a place of their own are not in this build');
     const id = newSessionId(new Date());
-    const made = await places.make(id, origin, { title, ...(wanted.base !== undefined ? { base: wanted.base } : {}) }).catch(
-      (err: unknown) => {
+    const made = await places
+      .make(id, origin, { title, ...(wanted.base !== undefined ? { base: wanted.base } : {}) })
+      .catch((err: unknown) => {
         if (err instanceof PlaceError) throw new SessionError(err.message);
         throw new SessionError(`the place could not be made: ${(err as Error).message}`);
-      },
-    );
+      });
     try {
       const workspace = await this.openWorkspace(made.path, id);
-      const record = await this.deps.store.create({ id, workspace: workspace.root, title, model: null, ...(agent ? { agent } : {}) });
+      const record = await this.deps.store.create({
+        id,
+        workspace: workspace.root,
+        title,
+        model: null,
+        ...(agent ? { agent } : {}),
+      });
       await record.log.append({ type: 'place', place: made });
       const session = this.build(record, { workspace });
       this.open.set(record.id, session);
@@ -222,7 +238,10 @@ export class Sessions {
     // Asked before Workspace.open, whose own data-folder check would say less; and asked
     // again of the root it took, in case the folder was swapped for a link meanwhile.
     await refuseWorkspace(dir, places);
-    const workspace = await Workspace.open(dir, { dataDir: this.deps.dataDir, ...(admittedPlace ? { admittedPlace } : {}) });
+    const workspace = await Workspace.open(dir, {
+      dataDir: this.deps.dataDir,
+      ...(admittedPlace ? { admittedPlace } : {}),
+    });
     await refuseWorkspace(workspace.root, places);
     return workspace;
   }

@@ -20,5 +20,9 @@ const core = await createCore({
 });
 const review = await core.host.call('session.review', { id });
 if (!review.ok) throw new Error(review.error);
-const reply = await core.host.call('session.apply', { id, reviewId: (review.data as { reviewId: string }).reviewId, as: 'files' });
+const reply = await core.host.call('session.apply', {
+  id,
+  reviewId: (review.data as { reviewId: string }).reviewId,
+  as: 'files',
+});
 console.log(JSON.stringify(reply));

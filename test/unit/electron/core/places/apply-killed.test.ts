@@ -53,9 +53,13 @@ it('settles an apply killed half-way: each file applied or not, never half', { t
   await core.dispose();
   core = undefined;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'apply-child.ts'), dataDir, home, id], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'apply-child.ts'), dataDir, home, id],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));

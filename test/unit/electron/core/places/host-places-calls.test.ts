@@ -43,10 +43,9 @@ it('five sessions in worktrees of one repository apply back cleanly, in parallel
     expect(reply).toMatchObject({ applied: [`new-${i}.txt`, `part-${i}.txt`], conflicts: [], failed: [] });
   }
   const status = git(repo, 'status', '--porcelain').split('\n').filter(Boolean).sort();
-  expect(status).toEqual([
-    ...[0, 1, 2, 3, 4].map((i) => ` M part-${i}.txt`),
-    ...[0, 1, 2, 3, 4].map((i) => `?? new-${i}.txt`),
-  ].sort());
+  expect(status).toEqual(
+    [...[0, 1, 2, 3, 4].map((i) => ` M part-${i}.txt`), ...[0, 1, 2, 3, 4].map((i) => `?? new-${i}.txt`)].sort(),
+  );
   const listed = await h.call('places.list', {});
   expect(listed.places.map((p) => p.sessionId).sort()).toEqual(sessions.map((s) => s.id).sort());
 });
@@ -69,13 +68,19 @@ it('refuses bad requests in words and changes nothing', async () => {
     { id: placed.id, reviewId: review.reviewId, as: 'files', paths: ['part-1.txt'] },
     /not in the review: "part-1.txt"/,
   );
-  await refused('session.apply', { id: placed.id, reviewId: review.reviewId, as: 'files', paths: ['../x'] }, /not in the review/);
+  await refused(
+    'session.apply',
+    { id: placed.id, reviewId: review.reviewId, as: 'files', paths: ['../x'] },
+    /not in the review/,
+  );
   await refused('places.remove', { path: placed.place!.path }, /is the place of a session/);
   await refused('places.remove', { path: repo }, /not a place in the data folder/);
   await refused('places.remove', { path: path.join(h.dataDir, 'sessions') }, /not a place in the data folder/);
   await refused('sessions.open', { workspace: repo, place: { base: 'nope' } }, /names no commit/);
   expect(git(repo, 'status', '--porcelain')).toBe('');
-  expect(git(repo, 'for-each-ref', '--format=%(refname:short)', 'refs/heads/gatehouse').trim()).toBe('gatehouse/placed');
+  expect(git(repo, 'for-each-ref', '--format=%(refname:short)', 'refs/heads/gatehouse').trim()).toBe(
+    'gatehouse/placed',
+  );
   // Another session's place, or the places folder, is not a workspace: the data-folder rule holds.
   await refused('sessions.open', { workspace: placed.place!.path }, /inside the app's own data folder/);
   await refused('sessions.open', { workspace: path.join(h.dataDir, 'places') }, /inside the app's own data folder/);

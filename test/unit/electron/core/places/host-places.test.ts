@@ -45,7 +45,10 @@ it('two sessions work at once in worktrees of one repository and each applies ba
   const refsBefore = git(repo, 'for-each-ref', '--format=%(refname) %(objectname)');
   const headBefore = git(repo, 'rev-parse', 'HEAD').trim();
   const ignoredInGit = (rel: string) =>
-    rel.startsWith('worktrees') || rel.startsWith('refs/heads/gatehouse') || rel.startsWith('logs') || rel.startsWith('objects');
+    rel.startsWith('worktrees') ||
+    rel.startsWith('refs/heads/gatehouse') ||
+    rel.startsWith('logs') ||
+    rel.startsWith('objects');
   const dotGitBefore = await gitListing(repo, ignoredInGit);
 
   const one = await h.call('sessions.open', { workspace: repo, title: 'one', place: {} });
@@ -87,13 +90,18 @@ it('two sessions work at once in worktrees of one repository and each applies ba
   expect(committed.commit).toMatch(/^[0-9a-f]{40}$/);
 
   // Exactly the files applied as files show; the committed ones are clean.
-  expect(git(repo, 'status', '--porcelain').split('\n').filter(Boolean).sort()).toEqual([' M a.txt', '?? mine-one.txt']);
+  expect(git(repo, 'status', '--porcelain').split('\n').filter(Boolean).sort()).toEqual([
+    ' M a.txt',
+    '?? mine-one.txt',
+  ]);
   expect(await fs.readFile(path.join(repo, 'a.txt'), 'utf8')).toBe('a\none\n');
   expect(git(repo, 'show', 'HEAD:b.txt')).toBe('b\ntwo\n');
   // .git changed only by the commit: main moved to it (its parent the old HEAD), the index for its files.
   expect(git(repo, 'rev-parse', 'HEAD~1').trim()).toBe(headBefore);
   const refsAfter = git(repo, 'for-each-ref', '--format=%(refname) %(objectname)');
-  const changedRefs = refsAfter.split('\n').filter((l) => !refsBefore.includes(l) && !l.startsWith('refs/heads/gatehouse/'));
+  const changedRefs = refsAfter
+    .split('\n')
+    .filter((l) => !refsBefore.includes(l) && !l.startsWith('refs/heads/gatehouse/'));
   expect(changedRefs).toEqual([`refs/heads/main ${committed.commit}`]);
   const dotGitAfter = await gitListing(repo, ignoredInGit);
   const changed = [...new Set([...dotGitBefore.keys(), ...dotGitAfter.keys()])].filter(

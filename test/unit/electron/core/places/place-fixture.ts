@@ -80,7 +80,10 @@ export async function writeFiles(dir: string, files: Record<string, string>): Pr
 }
 
 /** `.git` as a listing of paths and contents, leaving out what a place may add (its worktree admin, its branch, logs). */
-export async function gitListing(repo: string, ignore: (rel: string) => boolean = () => false): Promise<Map<string, string>> {
+export async function gitListing(
+  repo: string,
+  ignore: (rel: string) => boolean = () => false,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const walk = async (dir: string) => {
     for (const e of await fs.readdir(dir, { withFileTypes: true })) {

@@ -30,7 +30,14 @@ beforeEach(async () => {
   git(repo, 'config', 'core.fsmonitor', `${markers}/../fsmonitor.sh`);
   await fs.writeFile(path.join(fx.root, 'fsmonitor.sh'), `#!/bin/sh\ntouch ${markers}/fsmonitor\n`, { mode: 0o755 });
   const hooks = path.join(repo, '.git', 'hooks');
-  for (const hook of ['post-checkout', 'pre-commit', 'post-commit', 'reference-transaction', 'post-index-change', 'pre-auto-gc']) {
+  for (const hook of [
+    'post-checkout',
+    'pre-commit',
+    'post-commit',
+    'reference-transaction',
+    'post-index-change',
+    'pre-auto-gc',
+  ]) {
     await fs.writeFile(path.join(hooks, hook), `#!/bin/sh\ntouch ${markers}/${hook}\n`, { mode: 0o755 });
   }
   git(repo, 'config', 'core.hooksPath', hooks);
@@ -53,7 +60,9 @@ it('makes, reviews, applies as files and as a commit, and discards without runni
   expect(outcome.commit).toBeDefined();
   const second = await fx.places.review('s1', place, place.baseSnapshot);
   const files = { reviewId: second.reviewId, as: 'files' as const, paths: ['b.txt'] };
-  expect((await fx.places.apply('s1', place, files, fx.places.planApply('s1', place, files))).applied).toEqual(['b.txt']);
+  expect((await fx.places.apply('s1', place, files, fx.places.planApply('s1', place, files))).applied).toEqual([
+    'b.txt',
+  ]);
   await fx.places.discard(place, false);
   expect(await fs.readdir(markers)).toEqual([]);
 });

@@ -9,7 +9,11 @@ let repo: string;
 
 beforeEach(async () => {
   fx = await startPlaces();
-  repo = await makeRepo(path.join(fx.root, 'proj'), { 'a.txt': 'one\ntwo\nthree\n', 'src/b.txt': 'bee\n', 'bin.sh': '#!/bin/sh\n' });
+  repo = await makeRepo(path.join(fx.root, 'proj'), {
+    'a.txt': 'one\ntwo\nthree\n',
+    'src/b.txt': 'bee\n',
+    'bin.sh': '#!/bin/sh\n',
+  });
   await fs.chmod(path.join(repo, 'bin.sh'), 0o755);
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', 'exec');
@@ -84,7 +88,9 @@ describe('a worktree place', () => {
     const [file] = review.files;
     expect(file).toMatchObject({ path: 'a.txt', status: 'conflict' });
     expect(file!.theirsDiff).toContain('+PERSON');
-    expect(file!.merged).toMatch(/<<<<<<< your folder\nPERSON\n\|\|\|\|\|\|\| base\ntwo\n=======\nSESSION\n>>>>>>> this session/);
+    expect(file!.merged).toMatch(
+      /<<<<<<< your folder\nPERSON\n\|\|\|\|\|\|\| base\ntwo\n=======\nSESSION\n>>>>>>> this session/,
+    );
     const outcome = await applyAll(place, 'files', review.reviewId);
     expect(outcome).toMatchObject({ applied: [], conflicts: ['a.txt'] });
     expect(await fs.readFile(path.join(repo, 'a.txt'), 'utf8')).toBe('one\nPERSON\nthree\n');
@@ -149,9 +155,9 @@ describe('a worktree place', () => {
     const review = await fx.places.review('s1', place, place.baseSnapshot);
     expect(() => fx.places.planApply('s1', place, { reviewId: 'nope', as: 'files' })).toThrow(/no review "nope"/);
     expect(() => fx.places.planApply('s2', place, { reviewId: review.reviewId, as: 'files' })).toThrow(/no review/);
-    expect(() => fx.places.planApply('s1', place, { reviewId: review.reviewId, as: 'files', paths: ['src/b.txt'] })).toThrow(
-      /not in the review: "src\/b.txt"/,
-    );
+    expect(() =>
+      fx.places.planApply('s1', place, { reviewId: review.reviewId, as: 'files', paths: ['src/b.txt'] }),
+    ).toThrow(/not in the review: "src\/b.txt"/);
     expect(() =>
       fx.places.planApply('s1', { ...place, state: 'discarded' }, { reviewId: review.reviewId, as: 'files' }),
     ).toThrow(/discarded/);
