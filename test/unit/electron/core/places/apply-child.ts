@@ -14,7 +14,7 @@ const core = await createCore({
   env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home },
   cipher: null,
   agents: null,
-  sandbox: new NoSandbox(),
+  sandbox: new NoSandbox('not needed by this test'),
   // Slow enough that the parent sees some files written and stops it before the last.
   onPlaceApplyFile: () => void Atomics.wait(pause, 0, 0, 25),
 });

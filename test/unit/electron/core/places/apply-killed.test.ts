@@ -29,7 +29,7 @@ const boot = (dataDir: string, home: string) =>
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home },
     cipher: null,
     agents: null,
-    sandbox: new NoSandbox(),
+    sandbox: new NoSandbox('not needed by this test'),
   });
 
 it('settles an apply killed half-way: each file applied or not, never half', { timeout: 120_000 }, async () => {

@@ -39,7 +39,11 @@ export async function startPlaces(extra: Partial<PlacesDeps> = {}): Promise<Fixt
   const root = await fs.realpath(await fs.mkdtemp('/var/tmp/gatehouse-places-'));
   const dataDir = path.join(root, 'data');
   await fs.mkdir(dataDir);
-  const stores = new WorkspaceStores({ dataDir, limitBytes: () => 1e12, sandbox: new NoSandbox() });
+  const stores = new WorkspaceStores({
+    dataDir,
+    limitBytes: () => 1e12,
+    sandbox: new NoSandbox('not needed by this test'),
+  });
   const places = new Places({
     dataDir,
     git: () => stores.availability(),
