@@ -7,10 +7,9 @@
  * at the path reads as "other", which matches no digest, so it is never overwritten.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
-import { syncDir } from '../files/atomic-file.js';
-import { NotAFileError, openRegularFile } from '../paths/regular-file.js';
+import { NotAFileError } from '../paths/regular-file.js';
 
 /** The digest of a path where nothing is. */
 export const ABSENT = 'absent';
@@ -39,18 +38,19 @@ export function checkRelative(rel: string): string | null {
 /**
  * The folders between `root` and `rel`'s file, each checked to be a real folder (a link is
  * refused). Missing ones are made when `make`; otherwise a missing one means the file is absent.
+ *
+ * Here and below the calls are synchronous: a file costs a dozen short system calls, and
+ * each through the thread pool made an apply ten times slower than `git apply`. An apply
+ * yields between files (apply-files.ts), so the event loop waits for one file at most.
  */
-async function parentOf(root: string, rel: string, make: boolean): Promise<string | null> {
+function parentOf(root: string, rel: string, make: boolean): string | null {
   let dir = root;
   for (const part of rel.split('/').slice(0, -1)) {
     dir = path.join(dir, part);
-    const st = await fs.lstat(dir).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return null;
-      throw err;
-    });
+    const st = lstatOrNull(dir);
     if (st === null) {
       if (!make) return null;
-      await fs.mkdir(dir);
+      fs.mkdirSync(dir);
       continue;
     }
     if (st.isSymbolicLink())
@@ -60,23 +60,55 @@ async function parentOf(root: string, rel: string, make: boolean): Promise<strin
   return dir;
 }
 
-/** A regular file's bytes and mode under `root`, null when absent; throws NotAFileError for anything else. */
-export async function readUnder(root: string, rel: string): Promise<FileBytes | null> {
-  const dir = await parentOf(root, rel, false);
-  if (dir === null) return null;
-  const opened = await openRegularFile(path.join(dir, path.basename(rel)));
-  if (opened === null) return null;
+function lstatOrNull(p: string): fs.Stats | null {
   try {
-    return { bytes: await opened.handle.readFile(), mode: opened.stats.mode & 0o7777 };
+    return fs.lstatSync(p);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/**
+ * A regular file's bytes and mode under `root`, null when absent; throws NotAFileError for
+ * anything else. As paths/regular-file.ts reads: refused from an lstat before it is opened
+ * (opening a FIFO or a device has effects), opened with O_NOFOLLOW and O_NONBLOCK, and the
+ * opened file checked to be the one seen.
+ */
+export async function readUnder(root: string, rel: string): Promise<FileBytes | null> {
+  return readUnderNow(root, rel);
+}
+
+function readUnderNow(root: string, rel: string): FileBytes | null {
+  const dir = parentOf(root, rel, false);
+  if (dir === null) return null;
+  const file = path.join(dir, path.basename(rel));
+  const seen = lstatOrNull(file);
+  if (seen === null) return null;
+  if (!seen.isFile()) throw new NotAFileError(`${rel} is not a regular file`);
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ELOOP') throw new NotAFileError(`${rel} is a link`);
+    throw err;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || st.ino !== seen.ino || st.dev !== seen.dev)
+      throw new NotAFileError(`${rel} was replaced while it was read`);
+    return { bytes: fs.readFileSync(fd), mode: st.mode & 0o7777 };
   } finally {
-    await opened.handle.close();
+    fs.closeSync(fd);
   }
 }
 
 /** The digest of the file at `rel` under `root`: its SHA-256, ABSENT, or NOT_A_FILE. */
 export async function digestUnder(root: string, rel: string): Promise<string> {
   try {
-    const file = await readUnder(root, rel);
+    const file = readUnderNow(root, rel);
     return file === null ? ABSENT : sha256(file.bytes);
   } catch (err) {
     if (err instanceof NotAFileError) return NOT_A_FILE;
@@ -86,40 +118,35 @@ export async function digestUnder(root: string, rel: string): Promise<string> {
 
 /** Replaces (or makes) the file at `rel` under `root` with `bytes`, whole or not at all. */
 export async function writeUnder(root: string, rel: string, bytes: Buffer, mode: number): Promise<void> {
-  const dir = (await parentOf(root, rel, true))!;
+  const dir = parentOf(root, rel, true)!;
   const target = path.join(dir, path.basename(rel));
   const temp = path.join(dir, `.${path.basename(rel)}.gatehouse-${randomBytes(4).toString('hex')}`);
-  const handle = await fs.open(
-    temp,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o600,
-  );
+  const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
+  const fd = fs.openSync(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
   try {
     try {
-      await handle.writeFile(bytes);
-      await handle.chmod(mode & 0o7777);
-      await handle.sync();
+      fs.writeFileSync(fd, bytes);
+      fs.fchmodSync(fd, mode & 0o7777);
     } finally {
-      await handle.close();
+      fs.closeSync(fd);
     }
     // The target may have become a folder or a link since it was read: rename would replace a
-    // link itself (never what it points at), and fails on a folder.
-    await fs.rename(temp, target);
+    // link itself (never what it points at), and fails on a folder. The caller fsyncs the
+    // folders once all its files are written.
+    fs.renameSync(temp, target);
   } catch (err) {
-    await fs.rm(temp, { force: true });
+    fs.rmSync(temp, { force: true });
     throw err;
   }
-  await syncDir(dir);
 }
 
 /** Deletes the regular file at `rel` under `root` (a missing one is fine). */
 export async function deleteUnder(root: string, rel: string): Promise<void> {
-  const dir = await parentOf(root, rel, false);
+  const dir = parentOf(root, rel, false);
   if (dir === null) return;
   const target = path.join(dir, path.basename(rel));
-  const st = await fs.lstat(target).catch(() => null);
+  const st = lstatOrNull(target);
   if (st === null) return;
   if (!st.isFile()) throw new NotAFileError(`${rel} is not a regular file`);
-  await fs.unlink(target);
-  await syncDir(dir);
+  fs.unlinkSync(target);
 }

@@ -8,7 +8,6 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SessionPlace } from '../../../shared/places.js';
-import { writeFileAtomic } from '../files/atomic-file.js';
 
 export const PLACES_FOLDER = 'places';
 const PLACE_FILE = 'place.json';
@@ -57,8 +56,16 @@ const PlaceFile = z.object({
 });
 export type PlaceRecord = z.infer<typeof PlaceFile>;
 
+/**
+ * Written once, beside a place just made, with no fsync: on a busy disk an fsync here cost
+ * more than making the worktree. The session's log (fsynced) is the place's record; this
+ * file only lets Settings list the place once that session is gone.
+ */
 export async function writePlaceRecord(record: PlaceRecord): Promise<void> {
-  await writeFileAtomic(path.join(path.dirname(record.place.path), PLACE_FILE), JSON.stringify(record));
+  await fs.writeFile(path.join(path.dirname(record.place.path), PLACE_FILE), JSON.stringify(record), {
+    mode: 0o600,
+    flag: 'wx',
+  });
 }
 
 /** The record beside a session's place, or null when there is none (or it cannot be read). */

@@ -21,6 +21,7 @@ import { applyFiles, settleInterrupted } from './apply-files.js';
 import { copyFolder } from './make-copy.js';
 import { addWorktree, discardArgs, freeBranch, isRepositoryRoot, resolveBase, slugOf } from './make-worktree.js';
 import { ABSENT } from './origin-files.js';
+import { SerialQueue } from '../files/serial-queue.js';
 import { PersonGit } from './person-git.js';
 import { PlaceError } from './place-error.js';
 import { placeDirFor, placeOfRecord, placesRoot, readPlaceRecord, writePlaceRecord } from './place-layout.js';
@@ -39,7 +40,7 @@ export interface PlacesDeps {
   onApplyFile?: (path: string) => void;
 }
 
-/** A session's place as made: the place, and the snapshot its review starts from. */
+/** A session's place with the snapshot its review starts from. */
 export type MadePlace = SessionPlace & { baseSnapshot: string };
 
 /** A review as Apply checks it again. */
@@ -60,6 +61,11 @@ const REVIEWS_KEPT = 8;
 
 export class Places {
   private readonly reviews = new Map<string, KeptReview>();
+  /**
+   * One worktree change at a time per repository: two `git worktree add` at once on one
+   * repository race over `.git/worktrees/` (one reads the other's half-made admin folder).
+   */
+  private readonly repoQueues = new Map<string, SerialQueue>();
   private readonly order: string[] = [];
 
   constructor(private readonly deps: PlacesDeps) {}
@@ -71,10 +77,18 @@ export class Places {
 
   /**
    * Makes session `sessionId`'s place from `origin` (a real folder path): a worktree when
-   * it is a repository's root with a commit, else a copy; then its base snapshot. Nothing
-   * is left behind when any step fails.
+   * it is a repository's root with a commit, else a copy. Nothing is left behind when any
+   * step fails. Its base snapshot is taken next (`snapshotBase`), before its first turn.
    */
-  async make(sessionId: string, origin: string, options: { base?: string; title: string }): Promise<MadePlace> {
+  make(sessionId: string, origin: string, options: { base?: string; title: string }): Promise<SessionPlace> {
+    return this.inTurn(origin, () => this.makeNow(sessionId, origin, options));
+  }
+
+  private async makeNow(
+    sessionId: string,
+    origin: string,
+    options: { base?: string; title: string },
+  ): Promise<SessionPlace> {
     const dir = placeDirFor(realLocation(this.deps.dataDir), sessionId, origin);
     const holder = path.dirname(dir);
     const git = await this.gitOrNull();
@@ -97,14 +111,23 @@ export class Places {
         await copyFolder(origin, dir);
       }
       await writePlaceRecord({ sessionId, title: options.title, place });
-      const store = await this.deps.store(sessionId, dir);
-      const base = await store.snapshot();
-      return { ...place, baseSnapshot: base.id };
+      return place;
     } catch (err) {
       if (place) await this.removeQuietly(place, false);
       await fs.rm(holder, { recursive: true, force: true });
       throw err;
     }
+  }
+
+  /**
+   * The place as it is now, snapshotted in the session's checkpoint store: the base every
+   * review compares against. Taken once, after the place is made and before anything runs
+   * in it (the first turn waits for it): on a large repository it hashes every file, which
+   * opening the session need not wait for.
+   */
+  async snapshotBase(sessionId: string, place: SessionPlace): Promise<MadePlace> {
+    const store = await this.deps.store(sessionId, place.path);
+    return { ...place, baseSnapshot: (await store.snapshot()).id };
   }
 
   /** A made place taken back (its session could not be made after it). */
@@ -242,7 +265,7 @@ export class Places {
   /** Removes the place (a worktree through git, and its branch unless kept); the state it leaves. */
   async discard(place: SessionPlace, keepBranch: boolean): Promise<SessionPlace> {
     requireActive(place);
-    await this.removePlace(place, keepBranch);
+    await this.inTurn(place.origin, () => this.removePlace(place, keepBranch));
     await fs.rm(path.dirname(place.path), { recursive: true, force: true });
     return { ...place, state: 'discarded' };
   }
@@ -277,7 +300,7 @@ export class Places {
     if (orphan.sessionId !== null)
       throw new PlaceError(`${placePath} is the place of a session: discard it from the session`);
     const record = await readPlaceRecord(path.dirname(placePath));
-    if (record) await this.removeQuietly(placeOfRecord(record), false);
+    if (record) await this.inTurn(record.place.origin, () => this.removeQuietly(placeOfRecord(record), false));
     await fs.rm(path.dirname(placePath), { recursive: true, force: true });
   }
 
@@ -330,6 +353,12 @@ export class Places {
     const found = await this.deps.git();
     if (!found.ok) throw new PlaceError(`git is needed for a place: ${found.reason}`);
     return found.git;
+  }
+
+  private inTurn<T>(origin: string, work: () => Promise<T>): Promise<T> {
+    let queue = this.repoQueues.get(origin);
+    if (!queue) this.repoQueues.set(origin, (queue = new SerialQueue()));
+    return queue.run(work);
   }
 
   private keep(id: string, review: KeptReview): void {

@@ -24,6 +24,7 @@ export interface SessionPlaceDeps {
 
 export class SessionPlaceCalls {
   private readonly queue = new SerialQueue();
+  private basing: Promise<void> | null = null;
 
   constructor(private readonly deps: SessionPlaceDeps) {}
 
@@ -32,7 +33,39 @@ export class SessionPlaceCalls {
     return lastPlace(this.deps.events)?.place ?? null;
   }
 
-  review(): Promise<PlaceReview> {
+  /**
+   * Takes the place's base snapshot if the log has none yet (just made, or the app stopped
+   * before it was taken): logged as the place again, with it. Never throws: a failure is
+   * logged, and a review then says there is no base.
+   */
+  ensureBase(): Promise<void> {
+    const place = this.current();
+    if (!place || place.state !== 'active' || firstBase(this.deps.events)) return Promise.resolve();
+    this.basing ??= this.queue
+      .run(async () => {
+        if (firstBase(this.deps.events)) return;
+        try {
+          const based = await this.deps.places.snapshotBase(this.deps.id, place);
+          await this.deps.append({ type: 'place', place: based });
+        } catch (err) {
+          await this.deps.append({
+            type: 'error',
+            message: `the place's base could not be snapshotted, so it cannot be reviewed: ${(err as Error).message}`,
+          });
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => (this.basing = null));
+    return this.basing;
+  }
+
+  /** Settles when the base snapshot under way, if any, is taken and logged (the session waits for it on closing). */
+  async idle(): Promise<void> {
+    await this.basing;
+  }
+
+  async review(): Promise<PlaceReview> {
+    await this.ensureBase();
     return this.queue.run(async () => {
       const { place, baseSnapshot } = this.require();
       return this.deps.places.review(this.deps.id, place, baseSnapshot);
@@ -75,7 +108,8 @@ export class SessionPlaceCalls {
   }
 
   /** An apply with no `place_applied` (the process stopped in it) is settled from what is on disk. */
-  recover(): Promise<void> {
+  async recover(): Promise<void> {
+    await this.ensureBase();
     return this.queue.run(async () => {
       const started = this.deps.events.findLast((e) => e.type === 'place_apply');
       if (started?.type !== 'place_apply') return;

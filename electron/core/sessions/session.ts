@@ -255,6 +255,8 @@ export class Session {
    * but the log is left as it stands so an open card reopens at the next start.
    */
   async dispose(): Promise<void> {
+    // A place's base snapshot under way is let finish and logged: the next start need not take it again.
+    await this.place.idle();
     this.closing = true;
     const live = this.live;
     if (live) {
@@ -297,6 +299,8 @@ export class Session {
     let release = () => {};
     this.live = { turnId, messageId, controller, done: new Promise<void>((r) => (release = r)) };
     try {
+      // Nothing runs in a place of its own before its base is snapshotted (SPEC §15).
+      await this.place.ensureBase();
       if (model && (!this.info.model || !sameModel(this.info.model, model))) {
         this.info = { ...this.info, model };
         await this.deps.files.saveModel(model);

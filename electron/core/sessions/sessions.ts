@@ -165,6 +165,8 @@ export class Sessions {
       await record.log.append({ type: 'place', place: made });
       const session = this.build(record, { workspace });
       this.open.set(record.id, session);
+      // The base snapshot hashes the whole place: taken now, while the person writes the first message.
+      void session.then((s) => s.place.ensureBase());
       return session;
     } catch (err) {
       await places.unmake(made);

@@ -47,6 +47,8 @@ it('settles an apply killed half-way: each file applied or not, never half', { t
   const opened = await core.host.call('sessions.open', { workspace: repo, title: 'many', place: {} });
   if (!opened.ok) throw new Error(opened.error);
   const { id, place } = opened.data as { id: string; place: { path: string } };
+  // The base is snapshotted before anything runs in the place (a turn waits for it; so does a review).
+  expect((await core.host.call('session.review', { id })).ok).toBe(true);
   // The session's change: every file, each new version large enough to be more than one write.
   const after = (i: number) => `new ${i}\n`.repeat(20_000);
   await writeFiles(place.path, Object.fromEntries(Array.from({ length: FILES }, (_, i) => [name(i), after(i)])));

@@ -23,7 +23,12 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const openPlace = async (title: string) => h.call('sessions.open', { workspace: repo, title, place: {} });
+/** A session in a place of its own, once its base is snapshotted (as a turn waits for it; so does a review). */
+const openPlace = async (title: string) => {
+  const summary = await h.call('sessions.open', { workspace: repo, title, place: {} });
+  await h.call('session.review', { id: summary.id });
+  return summary;
+};
 
 it('five sessions in worktrees of one repository apply back cleanly, in parallel', async () => {
   const sessions = await Promise.all([0, 1, 2, 3, 4].map((i) => openPlace(`job ${i}`)));

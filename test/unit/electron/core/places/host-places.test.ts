@@ -109,10 +109,10 @@ it('two sessions work at once in worktrees of one repository and each applies ba
   );
   expect(changed.sort()).toEqual(['index', 'refs/heads/main']);
 
-  // Each session's log holds its place, its apply (before) and its outcome (after).
+  // Each session's log holds its place (made, then with its base snapshot), its apply (before) and its outcome (after).
   const events = await h.events(two.id);
   const types = events.map((e: SessionEvent) => e.type).filter((t) => t.startsWith('place'));
-  expect(types).toEqual(['place', 'place_apply', 'place_applied']);
+  expect(types).toEqual(['place', 'place', 'place_apply', 'place_applied']);
 });
 
 /** Sends to both sessions, one after the other's card is up, then allows both cards so the commands overlap. */

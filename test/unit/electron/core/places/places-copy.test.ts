@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => fx.close());
 
 it('copies a folder that is not a repository, links as links, then reviews, applies and discards it', async () => {
-  const place = await fx.places.make('s1', folder, { title: 'notes' });
+  const place = await fx.places.snapshotBase('s1', await fx.places.make('s1', folder, { title: 'notes' }));
   expect(place).toMatchObject({ kind: 'copy', origin: folder, path: path.join(fx.dataDir, 'places', 's1', 'notes') });
   expect(place.branch).toBeUndefined();
   expect(await fs.readlink(path.join(place.path, 'link'))).toBe('/etc/passwd');
@@ -45,8 +45,8 @@ it('copies a folder that is not a repository, links as links, then reviews, appl
 });
 
 it('lists places with their size and whether their session is there, and removes only an orphan', async () => {
-  const live = await fx.places.make('s1', folder, { title: 'live one' });
-  const orphan = await fx.places.make('s2', folder, { title: 'orphan one' });
+  const live = await fx.places.snapshotBase('s1', await fx.places.make('s1', folder, { title: 'live one' }));
+  const orphan = await fx.places.snapshotBase('s2', await fx.places.make('s2', folder, { title: 'orphan one' }));
   const sessions = new Map([['s1', 'live one']]);
   const listed = await fx.places.list(sessions);
   expect(listed.map((p) => [p.path, p.kind, p.sessionId, p.title])).toEqual([

@@ -47,7 +47,7 @@ beforeEach(async () => {
 afterEach(() => fx.close());
 
 it('makes, reviews, applies as files and as a commit, and discards without running any of them', async () => {
-  const place = await fx.places.make('s1', repo, { title: 'planted' });
+  const place = await fx.places.snapshotBase('s1', await fx.places.make('s1', repo, { title: 'planted' }));
   expect(place.kind).toBe('worktree');
   // The filter did not run on checkout: the bytes are the blob's.
   expect(await fs.readFile(path.join(place.path, 'a.txt'), 'utf8')).toBe('one\n');

@@ -20,7 +20,8 @@ beforeEach(async () => {
 });
 afterEach(() => fx.close());
 
-const make = (id = 's1', title = 'Fix the thing') => fx.places.make(id, repo, { title });
+const make = async (id = 's1', title = 'Fix the thing') =>
+  fx.places.snapshotBase(id, await fx.places.make(id, repo, { title }));
 
 describe('a worktree place', () => {
   it('is a worktree on gatehouse/<title> in the data folder, at HEAD, the person’s folder untouched', async () => {
@@ -38,7 +39,7 @@ describe('a worktree place', () => {
 
   it('starts from the base the person names, and a bad base makes nothing', async () => {
     const first = git(repo, 'rev-parse', 'HEAD~1').trim();
-    const place = await fx.places.make('s1', repo, { title: 't', base: first });
+    const place = await fx.places.snapshotBase('s1', await fx.places.make('s1', repo, { title: 't', base: first }));
     expect(place.baseCommit).toBe(first);
     await expect(fx.places.make('s2', repo, { title: 't', base: 'no-such-branch' })).rejects.toThrow(/names no commit/);
     await expect(fs.stat(path.join(fx.dataDir, 'places', 's2'))).rejects.toThrow();
