@@ -18,6 +18,7 @@ import {
   deleteUnder,
   digestUnder,
   NOT_A_FILE,
+  readPlaceFile,
   readUnder,
   sha256,
   writeUnder,
@@ -69,7 +70,7 @@ async function applyOne(sides: ApplySides, file: PlaceApplyFile): Promise<Result
     await deleteUnder(sides.origin, file.path);
     return 'applied';
   }
-  const placed = await readUnder(sides.placeDir, file.path).catch((err: unknown) => {
+  const placed = await readPlaceFile(sides.placeDir, file.path).catch((err: unknown) => {
     if (err instanceof NotAFileError) throw new Error('not a regular file in the place (a link is never applied)');
     throw err;
   });

@@ -81,7 +81,19 @@ export async function readUnder(root: string, rel: string): Promise<FileBytes | 
 
 function readUnderNow(root: string, rel: string): FileBytes | null {
   const dir = parentOf(root, rel, false);
-  if (dir === null) return null;
+  return dir === null ? null : readFileIn(dir, rel);
+}
+
+/**
+ * The place's file at `rel`, its folders not checked: Apply writes its bytes only when
+ * their digest is the one the person reviewed, so a link swapped in on the way can bring
+ * in nothing else. The file itself is still never a FIFO or a device.
+ */
+export async function readPlaceFile(placeDir: string, rel: string): Promise<FileBytes | null> {
+  return readFileIn(path.join(placeDir, path.dirname(rel)), rel);
+}
+
+function readFileIn(dir: string, rel: string): FileBytes | null {
   const file = path.join(dir, path.basename(rel));
   const seen = lstatOrNull(file);
   if (seen === null) return null;
@@ -99,10 +111,25 @@ function readUnderNow(root: string, rel: string): FileBytes | null {
     const st = fs.fstatSync(fd);
     if (!st.isFile() || st.ino !== seen.ino || st.dev !== seen.dev)
       throw new NotAFileError(`${rel} was replaced while it was read`);
-    return { bytes: fs.readFileSync(fd), mode: st.mode & 0o7777 };
+    return { bytes: readAll(fd, st.size), mode: st.mode & 0o7777 };
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** The whole file from its size (one read for most), on to its end if it grew meanwhile. */
+function readAll(fd: number, size: number): Buffer {
+  const chunks: Buffer[] = [];
+  let want = Math.max(size + 1, 64);
+  for (;;) {
+    const buf = Buffer.allocUnsafe(want);
+    const n = fs.readSync(fd, buf, 0, want, null);
+    if (n === 0) break;
+    chunks.push(buf.subarray(0, n));
+    if (n < want) break;
+    want = 64 * 1024;
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 /** The digest of the file at `rel` under `root`: its SHA-256, ABSENT, or NOT_A_FILE. */
