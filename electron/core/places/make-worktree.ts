@@ -16,7 +16,11 @@ const TRIES = 100;
 export async function isRepositoryRoot(git: PersonGit, realOrigin: string): Promise<boolean> {
   const top = await git
     .text({ what: 'find the repository root', args: ['rev-parse', '--show-toplevel'] })
-    .catch(() => null);
+    .catch((err: unknown) => {
+      // A repository whose config cannot be made safe is refused, never copied instead.
+      if (err instanceof PlaceError) throw err;
+      return null;
+    });
   if (top !== realOrigin) return false;
   const { code } = await git.run({
     what: 'find the first commit',
