@@ -71,6 +71,9 @@ export function ReviewDialog({ sessionId, onClose }: { sessionId: string; onClos
               ? 'Reading the place’s changes…'
               : ''}
       </p>
+      {review.data && !gone && review.data.files.length > 0 && (
+        <p className="field-help review-counts">{countWords(review.data)}</p>
+      )}
       {review.error !== null && !gone && (
         <p className="dialog-error" role="alert">
           Could not read the place’s changes: {review.error}
@@ -121,13 +124,12 @@ function stepOf(
 
 function headWords(review: PlaceReview): string {
   const { place, files } = review;
-  const base = place.baseCommit ? ` since its base ${shortCommit(place.baseCommit)}` : ' since it was made';
-  const size = `; it takes ${byteSize(review.bytes)} on disk`;
-  if (files.length === 0) return `The session changed no files in ${placeLine(place)}${base}${size}.`;
-  const counts = countWords(review);
-  return `The session changed ${filesWord(files.length + review.more)} in ${placeLine(place)}${base}${size}. ${counts}`;
+  const base = place.baseCommit ? `, since its base ${shortCommit(place.baseCommit)}` : ', since it was made';
+  const changed = files.length === 0 ? 'no files' : filesWord(files.length + review.more);
+  return `The session changed ${changed} in ${placeLine(place)}${base}.`;
 }
 
+/** "2 ready to apply, 1 in conflict with your folder. The place takes 3.1 MiB on disk." */
 function countWords(review: PlaceReview): string {
   const count = (status: string) => review.files.filter((f) => f.status === status).length;
   const parts = [
@@ -135,7 +137,7 @@ function countWords(review: PlaceReview): string {
     ...(count('conflict') > 0 ? [`${count('conflict')} in conflict with your folder`] : []),
     ...(count('applied') > 0 ? [`${count('applied')} already in your folder`] : []),
   ];
-  return `${parts.join(', ')}.`;
+  return `${parts.join(', ')}. The place takes ${byteSize(review.bytes)} on disk.`;
 }
 
 interface BodyProps {

@@ -81,10 +81,13 @@ function ConflictView({ file, diffKey }: { file: PlaceFileChange; diffKey: strin
   );
 }
 
+/** A conflict marker line of a three-way merge: `<<<<<<<`, `|||||||`, `=======` or `>>>>>>>`. */
+const MARKER = /^(<{7}|\|{7}|={7}|>{7})( |$)/;
+
 /** The three-way merge with its markers, as text to read: nothing here is ever written. */
 function MergedText({ merged }: { merged: string }) {
-  const lines = merged.split('\n');
-  const shown = lines.length > MERGED_LINES_SHOWN ? lines.slice(0, MERGED_LINES_SHOWN).join('\n') : merged;
+  const lines = merged.endsWith('\n') ? merged.slice(0, -1).split('\n') : merged.split('\n');
+  const shown = lines.slice(0, MERGED_LINES_SHOWN);
   return (
     <>
       <h3 className="review-side">Both merged, with conflict markers (to read; Gatehouse never writes this)</h3>
@@ -94,7 +97,13 @@ function MergedText({ merged }: { merged: string }) {
         </p>
       )}
       <pre className="code-block review-merged" tabIndex={0} aria-label="Merged text with conflict markers">
-        <VisibleText text={shown} options={CODE_OPTIONS} />
+        {/* Line by line, so each line's invisible characters are marked and its end is a real one. */}
+        {shown.map((line, i) => (
+          <span key={i} className={MARKER.test(line) ? 'review-merged-marker' : undefined}>
+            <VisibleText text={line} options={CODE_OPTIONS} />
+            {'\n'}
+          </span>
+        ))}
       </pre>
     </>
   );

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../../../shared/events';
 import { App } from '../../../../../renderer/src/App';
+import { recentWorkspaces } from '../../../../../renderer/src/components/workspace/recent-workspaces';
 import { commandFor } from '../../../../../renderer/src/hooks/shortcut-table';
 import { createAppStore } from '../../../../../renderer/src/store/app-store';
 import { memoryStorage, renderFrame, seedSession } from '../../render-frame';
@@ -43,6 +44,16 @@ describe('a session in a place of its own, in the frame', () => {
     );
     await userEvent.click(within(line).getByRole('button', { name: 'Review…' }));
     expect(await screen.findByRole('dialog', { name: 'Review the place’s changes' })).toBeInTheDocument();
+  });
+
+  it('sits in the sidebar, and among recent folders, with the folder it came from, not its place', () => {
+    const store = createAppStore(memoryStorage());
+    seedSession(store, { id: 's', title: 'fix', workspace: WORKTREE.path, place: WORKTREE });
+    renderFrame(<App />, { store });
+    const nav = screen.getByRole('navigation', { name: 'Sessions' });
+    expect(within(nav).getByRole('group', { name: WORKTREE.origin })).toHaveTextContent('fix');
+    expect(within(nav).queryByRole('group', { name: WORKTREE.path })).toBeNull();
+    expect(recentWorkspaces(store.getState().sessions)).toEqual([WORKTREE.origin]);
   });
 
   it('says a copy is a copy, in the tab and the header', () => {

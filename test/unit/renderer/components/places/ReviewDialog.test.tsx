@@ -48,7 +48,7 @@ describe('the review screen', () => {
     const dialog = await openReview();
     expect(fake.requestsOf('session.review')).toEqual([{ id: 's' }]);
     expect(dialog).toHaveTextContent(
-      `The session changed 4 files in branch ${BRANCH}, a worktree of /home/me/src/calc since its base 4f1c2ab; it takes 3.1 MiB on disk. 2 ready to apply, 1 in conflict with your folder, 1 already in your folder.`,
+      `The session changed 4 files in branch ${BRANCH}, a worktree of /home/me/src/calc, since its base 4f1c2ab.2 ready to apply, 1 in conflict with your folder, 1 already in your folder. The place takes 3.1 MiB on disk.`,
     );
     const items = within(within(dialog).getByRole('list', { name: 'Files the session changed' })).getAllByRole(
       'listitem',
@@ -84,9 +84,11 @@ describe('the review screen', () => {
     expect(item).toHaveTextContent('You changed this file since the session began, so Apply leaves it alone.');
     expect(within(item).getByRole('heading', { name: 'The session’s change' })).toBeInTheDocument();
     expect(within(item).getByRole('heading', { name: 'Your change since the session began' })).toBeInTheDocument();
-    expect(within(item).getByText('Adds, one day.', { selector: '.d2h-code-line-ctn, span' })).toBeInTheDocument();
+    expect(within(item).getAllByText('Adds, one day.')).toHaveLength(2); // their diff, and the merged text
     const merged = within(item).getByLabelText('Merged text with conflict markers');
     expect(merged).toHaveTextContent('<<<<<<< yours');
+    // Line by line: a line's end is a real one, not a mark.
+    expect(merged.textContent).toContain('# calc\n<<<<<<< yours\nAdds, one day.\n');
     expect(merged.tagName).toBe('PRE');
     // Nothing in the item writes: its buttons are the diff's layout, the line, and no other.
     const names = within(item)
@@ -228,7 +230,7 @@ describe('the review screen', () => {
     const dialog = await openReview();
     expect(within(dialog).queryByRole('button', { name: 'Keep the branch…' })).toBeNull();
     expect(dialog).toHaveTextContent('has no branch to commit on');
-    expect(dialog).toHaveTextContent('a copy of /home/me/notes since it was made');
+    expect(dialog).toHaveTextContent('a copy of /home/me/notes, since it was made');
   });
 
   it('says when the review cannot be read', async () => {
