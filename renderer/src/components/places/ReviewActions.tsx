@@ -8,6 +8,8 @@ import type { ConfirmKind } from './ReviewConfirm';
 
 interface ReviewActionsProps {
   review: PlaceReview;
+  /** How many files are ready to apply, ticked or not. */
+  ready: number;
   ticked: number;
   busy: boolean;
   onApply: () => void;
@@ -21,8 +23,8 @@ export function commitOff(review: PlaceReview): string | null {
   return null;
 }
 
-export function ReviewActions({ review, ticked, busy, onApply, onConfirm }: ReviewActionsProps) {
-  const nothing = ticked === 0 ? 'Tick a file that is ready to apply.' : null;
+export function ReviewActions({ review, ready, ticked, busy, onApply, onConfirm }: ReviewActionsProps) {
+  const nothing = ready === 0 ? 'Nothing left to apply.' : ticked === 0 ? 'Tick a file that is ready to apply.' : null;
   const noCommit = commitOff(review);
   const worktree = review.place.kind === 'worktree';
   return (

@@ -81,7 +81,8 @@ export function CommitCard({ commit, paths, defaultMessage, busy, onConfirm, onC
       }
     >
       <p>
-        Writes {filesWord(paths.length)} into your folder as Apply does, then makes one commit of them on your branch{' '}
+        Writes {filesWord(paths.length)} into your folder as Apply does, then commits{' '}
+        {paths.length === 1 ? 'it' : 'them'} on your branch{' '}
         <VisibleText className="place-branch" text={commit.branch} options={PROSE_OPTIONS} />, without running your
         hooks or filters. These are the commands, in order:
       </p>
@@ -128,7 +129,12 @@ export function KeepBranchCard({ review, busy, onConfirm, onCancel }: RemoveCard
         repository <VisibleText className="place-origin" text={place.origin} options={PROSE_OPTIONS} />, to merge or
         delete with git when you like. Changes the session did not commit in the place go with its folder.
       </p>
-      {argv.length > 0 && <Commands argv={argv} />}
+      {argv.length > 0 && (
+        <>
+          <p>With these commands, in order:</p>
+          <Commands argv={argv} />
+        </>
+      )}
     </ConfirmCard>
   );
 }
@@ -159,7 +165,12 @@ export function DiscardCard({ review, busy, onConfirm, onCancel }: RemoveCardPro
           </li>
         ))}
       </ul>
-      {review.discard.argv.length > 0 && <Commands argv={review.discard.argv} />}
+      {review.discard.argv.length > 0 && (
+        <>
+          <p>With these commands, in order:</p>
+          <Commands argv={review.discard.argv} />
+        </>
+      )}
       <p>Your folder stays as it is, with whatever you applied. The session stays, with nothing to work in.</p>
     </ConfirmCard>
   );

@@ -6,7 +6,7 @@
  * Discard (after a card each). What a step did is said after it, and an apply is followed
  * by a fresh review, so the list is never older than the folder.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { PlaceApplyReply, PlaceReview, SessionPlace } from '../../../../shared/places';
 import { useCall, type Call } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
@@ -79,7 +79,8 @@ export function ReviewDialog({ sessionId, onClose }: { sessionId: string; onClos
           Could not read the place’s changes: {review.error}
         </p>
       )}
-      <ApplyResult step={step} origin={origin} />
+      {/* Once the place is gone there is no body to hold what the last step did. */}
+      {(gone || !review.data) && <ApplyResult step={step} origin={origin} />}
       {review.data && !gone && (
         <ReviewBody
           key={review.data.reviewId}
@@ -87,6 +88,7 @@ export function ReviewDialog({ sessionId, onClose }: { sessionId: string; onClos
           title={title}
           busy={apply.pending || discard.pending || review.pending}
           head={head}
+          result={<ApplyResult step={step} origin={origin} />}
           onApply={(ask) => void applyNow(ask)}
           onRemove={(keepBranch) => void remove(keepBranch)}
         />
@@ -133,11 +135,12 @@ function headWords(review: PlaceReview): string {
 function countWords(review: PlaceReview): string {
   const count = (status: string) => review.files.filter((f) => f.status === status).length;
   const parts = [
-    `${count('ready')} ready to apply`,
+    ...(count('ready') > 0 ? [`${count('ready')} ready to apply`] : ['none left to apply']),
     ...(count('conflict') > 0 ? [`${count('conflict')} in conflict with your folder`] : []),
     ...(count('applied') > 0 ? [`${count('applied')} already in your folder`] : []),
   ];
-  return `${parts.join(', ')}. The place takes ${byteSize(review.bytes)} on disk.`;
+  const words = parts.join(', ');
+  return `${words[0]!.toUpperCase()}${words.slice(1)}. The place takes ${byteSize(review.bytes)} on disk.`;
 }
 
 interface BodyProps {
@@ -145,11 +148,13 @@ interface BodyProps {
   title: string;
   busy: boolean;
   head: RefObject<HTMLParagraphElement | null>;
+  /** What the last step did, said under the buttons that did it. */
+  result: ReactNode;
   onApply: (ask: ApplyAsk) => void;
   onRemove: (keepBranch: boolean) => void;
 }
 
-function ReviewBody({ review, title, busy, head, onApply, onRemove }: BodyProps) {
+function ReviewBody({ review, title, busy, head, result, onApply, onRemove }: BodyProps) {
   useFocusKept(head);
   const ready = review.files.filter((f) => f.status === 'ready').map((f) => f.path);
   const ticked = usePathSet(() => ready);
@@ -163,6 +168,7 @@ function ReviewBody({ review, title, busy, head, onApply, onRemove }: BodyProps)
     <>
       <ReviewActions
         review={review}
+        ready={ready.length}
         ticked={paths.length}
         busy={busy || confirm !== null}
         onApply={() => onApply({ reviewId, as: 'files', paths })}
@@ -187,6 +193,7 @@ function ReviewBody({ review, title, busy, head, onApply, onRemove }: BodyProps)
       {confirm === 'discard' && (
         <DiscardCard review={review} busy={busy} onCancel={cancel} onConfirm={() => onRemove(false)} />
       )}
+      {result}
       <ul className="changes-files review-files" aria-label="Files the session changed">
         {review.files.map((file) => (
           <ReviewFileItem

@@ -75,6 +75,10 @@ describe('the review screen', () => {
     expect(conflict).toBeDisabled();
     expect(within(dialog).getByRole('checkbox', { name: `Apply ${APPLIED.path}` })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Apply to my folder (2 files)' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: `Apply ${READY.path}` }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: `Apply ${ADDED.path}` }));
+    expect(within(dialog).getByRole('button', { name: 'Apply to my folder' })).toBeDisabled();
+    expect(dialog).toHaveTextContent('Tick a file that is ready to apply.');
   });
 
   it('shows a conflict with both sides and the merged text, and offers nothing that writes it', async () => {
@@ -96,7 +100,8 @@ describe('the review screen', () => {
       .map((b) => b.textContent);
     expect(names.filter((n) => !/Side by side|Line by line|README\.md/.test(n ?? ''))).toEqual([]);
     expect(within(dialog).getByRole('button', { name: 'Apply to my folder' })).toBeDisabled();
-    expect(dialog).toHaveTextContent('Tick a file that is ready to apply.');
+    expect(dialog).toHaveTextContent('None left to apply, 1 in conflict with your folder.');
+    expect(dialog).toHaveTextContent('Nothing left to apply.');
   });
 
   it('applies the ticked files as files, says what it did, and reviews again', async () => {
