@@ -108,6 +108,7 @@ describe('a session in a place of its own, in the window', () => {
     await discard.getByRole('button', { name: 'Discard', exact: true }).click();
     await dialog.getByRole('status').getByText(`Discarded the place and its branch ${BRANCH}.`).waitFor();
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await page.getByText(/Its place of its own \(gatehouse\/fix-calc\) was discarded/).waitFor();
     const log = page.getByRole('log', { name: 'Transcript' });
     await log.getByText('Applied from the place as a commit:').waitFor();

@@ -6,7 +6,7 @@
  * Discard (after a card each). What a step did is said after it, and an apply is followed
  * by a fresh review, so the list is never older than the folder.
  */
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PlaceApplyReply, PlaceReview, SessionPlace } from '../../../../shared/places';
 import { useCall, type Call } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
@@ -42,6 +42,8 @@ export function ReviewDialog({ sessionId, onClose }: { sessionId: string; onClos
   const discard = useCall((api, keepBranch: boolean) => api['session.discardPlace']({ id: sessionId, keepBranch }));
   const [last, setLast] = useState<'apply' | 'discard' | null>(null);
   const head = useRef<HTMLParagraphElement>(null);
+  // Here, not in the body: Discard takes the whole body away, focused button and all.
+  useFocusKept(head);
   const { run: reread } = review;
   useEffect(() => void reread(), [reread]);
 
@@ -87,7 +89,6 @@ export function ReviewDialog({ sessionId, onClose }: { sessionId: string; onClos
           review={review.data}
           title={title}
           busy={apply.pending || discard.pending || review.pending}
-          head={head}
           result={<ApplyResult step={step} origin={origin} />}
           onApply={(ask) => void applyNow(ask)}
           onRemove={(keepBranch) => void remove(keepBranch)}
@@ -147,15 +148,13 @@ interface BodyProps {
   review: PlaceReview;
   title: string;
   busy: boolean;
-  head: RefObject<HTMLParagraphElement | null>;
   /** What the last step did, said under the buttons that did it. */
   result: ReactNode;
   onApply: (ask: ApplyAsk) => void;
   onRemove: (keepBranch: boolean) => void;
 }
 
-function ReviewBody({ review, title, busy, head, result, onApply, onRemove }: BodyProps) {
-  useFocusKept(head);
+function ReviewBody({ review, title, busy, result, onApply, onRemove }: BodyProps) {
   const ready = review.files.filter((f) => f.status === 'ready').map((f) => f.path);
   const ticked = usePathSet(() => ready);
   const open = usePathSet(() => (review.files.length <= OPEN_UP_TO ? review.files.map((f) => f.path) : []));

@@ -228,6 +228,10 @@ describe('the review screen', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('status')).toHaveTextContent(`Discarded the place and its branch ${BRANCH}.`),
     );
+    // The focus stayed in the dialog as its body went away, so Escape still closes it.
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('offers no Keep the branch for a copy, nor a commit, saying why', async () => {
