@@ -91,6 +91,8 @@ describe('a session in a place of its own, in the frame', () => {
     ).toBeInTheDocument();
     await userEvent.keyboard('{Control>}{Shift>}G{/Shift}{/Control}');
     expect(store.getState().dialog).toBeNull();
+    expect(screen.getByText('Its place was discarded: open a new session to go on')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
   it('records the place and each apply in the transcript, in words', () => {
