@@ -21,6 +21,11 @@ export interface SessionPlace {
   branch?: string;
   /** A worktree's base commit (full hash); absent for a copy (its base is the copy's first snapshot). */
   baseCommit?: string;
+  /**
+   * The checkpoint snapshot taken of the place right after it was made: what the review
+   * compares against (the same for a worktree and a copy).
+   */
+  baseSnapshot?: string;
   state: PlaceState;
 }
 

@@ -25,6 +25,9 @@ import type { Sandbox } from './sandbox/sandbox.js';
 import { Sessions } from './sessions/sessions.js';
 import type { DriverFactory } from './sessions/session-driver.js';
 import { WorkspaceStores } from './checkpoints/workspace-stores.js';
+import { AGENT_CATALOG } from './agents/agent-catalog.js';
+import { PlaceError } from './places/place-error.js';
+import { Places } from './places/places.js';
 import { DisabledServers } from './mcp/disabled-servers.js';
 import { AppSettings } from './settings/app-settings.js';
 import { EncryptedKeys, type Cipher } from './settings/encrypted-keys.js';
@@ -71,6 +74,8 @@ export interface CoreOptions {
    * data folder; null for a build without them (`agents.*` then says so).
    */
   agents?: AgentCallsPort | null;
+  /** Told after each file an Apply writes into the person's folder (a test stops the process there). */
+  onPlaceApplyFile?: (path: string) => void;
 }
 
 export interface Core {
@@ -133,9 +138,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       : null;
   // A test's port when one is given; none when null (a build without agents).
   const agents = agentCalls ?? options.agents ?? undefined;
+  // Sessions in a place of their own (SPEC §15): the place's review reads its checkpoint store.
+  const places = new Places({
+    dataDir: options.dataDir,
+    home: options.home,
+    git: () => checkpoints.availability(),
+    store: async (sessionId, placeDir) => {
+      const store = await checkpoints.access(sessionId, placeDir).open();
+      if (!('snapshot' in store)) throw new PlaceError(`a place needs checkpoints: ${store.unavailable}`);
+      return store;
+    },
+    ...(options.onPlaceApplyFile ? { onApplyFile: options.onPlaceApplyFile } : {}),
+  });
   const sessions = new Sessions({
     store,
     checkpoints,
+    places,
+    // An agent that cannot be held to the gate works only in a place of its own.
+    needsPlace: (agent) => AGENT_CATALOG[agent.id]?.gated !== true,
     chat: (sessionModel) => {
       // New turns follow the model chosen in Settings; a session keeps its last one only when none is chosen.
       const model = settings.current().model ?? sessionModel ?? null;

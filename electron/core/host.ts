@@ -30,9 +30,6 @@ import { modelCatalog } from './context/model-catalog.js';
 import { quoteInput, visibleText } from './text/quoted-input.js';
 import { AgentCallError, NO_AGENTS, type AgentCallsPort } from './agents/agent-calls-port.js';
 import { sessionAgentOf } from './agents/session-agent-of.js';
-import { SessionError } from './sessions/session-error.js';
-
-const NO_PLACES = 'sessions in a place of their own are not in this build yet';
 
 export interface HostDeps {
   sessions: Sessions;
@@ -83,10 +80,10 @@ export class Host {
     };
     this.handlers = {
       'sessions.list': () => s.list(),
-      'sessions.open': async ({ workspace, title, agent }) => {
+      'sessions.open': async ({ workspace, title, agent, place }) => {
         // Resolved before the session is made: an agent that cannot start leaves nothing behind.
         const driver = agent === undefined ? undefined : await sessionAgentOf(deps.agents, agent);
-        return (await s.create(workspace, title, driver)).summary();
+        return (await s.create(workspace, title, driver, place)).summary();
       },
       'session.state': async ({ id }) => {
         const session = await s.get(id);
@@ -154,13 +151,16 @@ export class Host {
         return { removed: true };
       },
       'agents.setDomains': async ({ id, domains }) => ({ domains: await agents().setDomains(id, domains) }),
-      // Session places (SPEC §15): the places room is being built; until it lands these say so.
-      'session.place': async ({ id }) => ({ place: (await s.get(id)).summary().place ?? null }),
-      'session.review': () => Promise.reject(new SessionError(NO_PLACES)),
-      'session.apply': () => Promise.reject(new SessionError(NO_PLACES)),
-      'session.discardPlace': () => Promise.reject(new SessionError(NO_PLACES)),
-      'places.list': () => Promise.resolve({ places: [] }),
-      'places.remove': () => Promise.reject(new SessionError(NO_PLACES)),
+      // Session places (SPEC §15): each change is logged by the session's place calls.
+      'session.place': async ({ id }) => ({ place: (await s.get(id)).place.current() }),
+      'session.review': async ({ id }) => (await s.get(id)).place.review(),
+      'session.apply': async ({ id, ...request }) => (await s.get(id)).place.apply(request),
+      'session.discardPlace': async ({ id, keepBranch }) => ({ place: await s.discardPlace(id, keepBranch ?? false) }),
+      'places.list': async () => ({ places: await s.placesListing() }),
+      'places.remove': async ({ path }) => {
+        await s.removePlace(path);
+        return { removed: true };
+      },
     };
   }
 

@@ -35,6 +35,12 @@ export interface CheckpointStore {
    * folder stands where a file goes, or a file or link where a folder goes.
    */
   restore(snapshot: string, paths: readonly string[]): Promise<string[]>;
+  /**
+   * One file's bytes as a snapshot holds them, or null when it holds none at that path (never
+   * there, a link, or left out: too large, a name not UTF-8). The places' review reads a
+   * file's base this way (SPEC §15).
+   */
+  read(snapshot: string, path: string): Promise<Buffer | null>;
   /** Whether a snapshot is still in the store (the limit may have pruned it). */
   has(snapshot: string): Promise<boolean>;
   /** The store's size on disk, in bytes. */

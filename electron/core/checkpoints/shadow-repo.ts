@@ -31,6 +31,7 @@ import type { ReadWriteLock } from './store-lock.js';
 import { pruneStore } from './store-prune.js';
 import { storeBytes } from './store-size.js';
 import type { StoresState } from './stores-state.js';
+import { readBlob } from './read-blob.js';
 import { treeChanges } from './tree-changes.js';
 
 export { storeDirFor } from './store-layout.js';
@@ -118,6 +119,12 @@ export class ShadowCheckpointStore implements CheckpointStore {
         this.explainMissing([snapshot], () => restoreFiles(this.shadow, this.records, snapshot, paths, this.sandbox)),
       ),
     );
+  }
+
+  async read(snapshot: string, p: string): Promise<Buffer | null> {
+    checkSnapshotId(snapshot);
+    checkWorkspacePath(p);
+    return this.lock.shared(() => this.explainMissing([snapshot], () => readBlob(this.shadow, snapshot, p)));
   }
 
   async has(snapshot: string): Promise<boolean> {

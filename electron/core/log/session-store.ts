@@ -9,7 +9,7 @@ import { syncDir, removeStaleTemps } from '../files/atomic-file.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Durability } from './session-log.js';
 import { makePrivateDir, PRIVATE_FILE_MODE, tightenDir, tightenFolder } from '../files/private-files.js';
-import { isSessionId, newSessionId } from './session-id.js';
+import { assertSessionId, isSessionId, newSessionId } from './session-id.js';
 import type { SessionAgent } from '../../../shared/agents.js';
 import { MetaError, readMeta, writeMeta, type ModelRef, type SessionMeta } from './session-meta.js';
 import { EVENTS_FILE, sessionPaths, sessionsDir, type SessionPaths } from './session-paths.js';
@@ -29,6 +29,8 @@ export interface NewSession {
   model: ModelRef | null;
   /** The external agent that drives it (SPEC §14); absent: Gatehouse's own runner. */
   agent?: SessionAgent;
+  /** An id chosen ahead (newSessionId): a session in a place of its own names its place by it first. */
+  id?: string;
 }
 
 /** A folder under sessions/ whose meta could not be used, and why. */
@@ -73,7 +75,8 @@ export class SessionStore {
   async create(init: NewSession): Promise<SessionRecord> {
     if (!path.isAbsolute(init.workspace)) throw new Error(`workspace must be an absolute path: ${init.workspace}`);
     const now = this.clock();
-    const id = newSessionId(now);
+    const id = init.id ?? newSessionId(now);
+    assertSessionId(id);
     const meta: SessionMeta = {
       id,
       title: init.title,

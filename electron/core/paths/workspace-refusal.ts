@@ -19,6 +19,11 @@ import type { ErrorKind } from '../error-kind.js';
 export interface RefusalPlaces {
   home: string;
   dataDir: string;
+  /**
+   * A session's own place (SPEC §15), by its real path: the one folder inside the data
+   * folder this call admits. Only the session that owns it passes it.
+   */
+  admittedPlace?: string;
 }
 
 /** A folder the rule refuses as a workspace; the message is the words for the person. */
@@ -37,6 +42,7 @@ const EXAMPLE = '~/code/myproject';
 export async function workspaceRefusal(dir: string, places: RefusalPlaces): Promise<string | null> {
   const real = await fs.realpath(path.resolve(dir)).catch(() => null);
   if (real === null) return null;
+  if (places.admittedPlace !== undefined && real === places.admittedPlace) return null;
   return refusalOfReal(real, await realPlaces(places));
 }
 

@@ -53,6 +53,12 @@ export class PathInputError extends Error {
 export interface WorkspaceOptions {
   /** The app's data folder (Electron's userData, GATEHOUSE_HOME or --data-dir): never inside. */
   dataDir?: string;
+  /**
+   * The one folder inside the data folder this workspace may be: a session's own place
+   * (SPEC §15, `<dataDir>/places/<id>/<name>`), as its real path. Everything else of the
+   * data folder stays outside.
+   */
+  admittedPlace?: string;
 }
 
 export class Workspace {
@@ -61,6 +67,8 @@ export class Workspace {
     readonly root: string,
     /** The data folder's real location, or null when the workspace was opened without one. */
     readonly dataDir: string | null,
+    /** The workspace is a session's place inside the data folder: its own files are inside. */
+    private readonly isPlace = false,
   ) {}
 
   static async open(dir: string, options: WorkspaceOptions = {}): Promise<Workspace> {
@@ -69,10 +77,11 @@ export class Workspace {
     if (!stat.isDirectory()) throw new PathInputError(`workspace is not a folder: ${dir}`);
     const dataDir = options.dataDir === undefined ? null : (await realLocation(path.resolve(options.dataDir))).real;
     // Every file of such a workspace would need a card and no command could run in it.
-    if (dataDir !== null && inFolder(real, dataDir)) {
+    const isPlace = options.admittedPlace !== undefined && real === options.admittedPlace;
+    if (dataDir !== null && inFolder(real, dataDir) && !isPlace) {
       throw new PathInputError(`workspace ${dir} is inside the app's data folder (${dataDir})`);
     }
-    return new Workspace(real, dataDir);
+    return new Workspace(real, dataDir, isPlace);
   }
 
   /** True when `real` is the workspace root or below it (the data folder included). */
@@ -113,7 +122,8 @@ export class Workspace {
   }
 
   private isInside(real: string): boolean {
-    return this.contains(real) && !(this.dataDir !== null && inFolder(real, this.dataDir));
+    if (!this.contains(real)) return false;
+    return this.isPlace || !(this.dataDir !== null && inFolder(real, this.dataDir));
   }
 }
 

@@ -44,15 +44,19 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
   const credentialFiles = await findCredentialFiles(shown.filter((p) => !caches.has(p) && !isWithin(p, workspace)));
   const git = await gitPlaces(workspace, { git: inputs.git, hooksPath: inputs.hooksPath });
   const hidden = unique([
-    ...existingReal([inputs.dataDir]),
-    // Inside a shown place or the workspace (one that holds the home folder), they stay hidden.
-    ...existingReal(SECRET_STORES.map((store) => path.join(home, store.path))).filter(
-      (p) => shown.some((s) => isWithin(p, s) && p !== s) || isWithin(p, workspace),
-    ),
-    ...credentialFiles,
-    ...existingReal(SOCKET_PLACES),
-    // A place that holds the workspace cannot be hidden without hiding the workspace.
-  ]).filter((p) => !isWithin(workspace, p));
+    // Hidden even when it holds the workspace (a session's place of its own, SPEC §15, is in
+    // it): then it is emptied around the workspace, and nothing else of it is seen.
+    ...existingReal([inputs.dataDir]).filter((p) => p !== workspace),
+    ...[
+      // Inside a shown place or the workspace (one that holds the home folder), they stay hidden.
+      ...existingReal(SECRET_STORES.map((store) => path.join(home, store.path))).filter(
+        (p) => shown.some((s) => isWithin(p, s) && p !== s) || isWithin(p, workspace),
+      ),
+      ...credentialFiles,
+      ...existingReal(SOCKET_PLACES),
+      // A place that holds the workspace cannot be hidden without hiding the workspace.
+    ].filter((p) => !isWithin(workspace, p)),
+  ]);
   return {
     network: inputs.network,
     git: inputs.git,

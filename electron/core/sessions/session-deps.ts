@@ -12,6 +12,7 @@ import type { SandboxAvailability } from '../sandbox/sandbox.js';
 import type { DiffFn } from '../gate/card-body.js';
 import type { SessionMcpDeps } from '../mcp/session-mcp.js';
 import type { Workspace } from '../paths/workspace.js';
+import type { Places } from '../places/places.js';
 import type { ToolContext } from '../tools/tool-def.js';
 import type { DriverFactory } from './session-driver.js';
 
@@ -63,6 +64,8 @@ export interface SessionDeps {
   checkpoints?: CheckpointAccess;
   /** Drives the session's turns, through the seam only; by default the native runner. */
   driver?: DriverFactory;
+  /** The places room (SPEC §15): a session in a place of its own reviews, applies and discards through it. */
+  places?: Places;
   /** The session's MCP servers (SPEC §10); the session wires the gate and the log in. */
   mcp?: Omit<SessionMcpDeps, 'events' | 'grants' | 'append' | 'gate' | 'changed'> & { changed: (id: string) => void };
 }

@@ -19,6 +19,10 @@ import type { SessionMcpCalls } from './session-mcp-calls.js';
 import { driverSeam, sessionParts, type PartsOwner, type SessionParts } from './session-parts.js';
 import type { SessionUndo } from './session-undo.js';
 import { unstartedMessage } from './unstarted-message.js';
+import type { SessionPlace } from '../../../shared/places.js';
+import { SessionPlaceCalls } from '../places/session-place.js';
+import { PlaceError } from '../places/place-error.js';
+import type { Places } from '../places/places.js';
 
 export type { SessionDeps, SessionFiles, SessionInfo } from './session-deps.js';
 
@@ -47,6 +51,10 @@ export class Session {
   readonly context: SessionContextCalls;
   /** The checkpoint calls: changes, undo, redo and rewind (SPEC §12). */
   readonly checkpoints: SessionUndo;
+  /** The place calls: its review, an apply, a discard (SPEC §15). */
+  readonly place: SessionPlaceCalls;
+  /** The session's place as the log last said it (summary.place). */
+  private placeNow: SessionPlace | undefined;
   /** Summary calls running now, so a window that connects mid-summary can say so. */
   private summarising = 0;
   /** What drives the turns; none without a workspace, where no turn can run. */
@@ -80,6 +88,15 @@ export class Session {
     this.parts = sessionParts(deps, owner);
     ({ cards: this.cards, questions: this.questions, mcp: this.mcp, context: this.context } = this.parts);
     this.checkpoints = this.parts.checkpoints;
+    this.place = new SessionPlaceCalls({
+      id: deps.info.id,
+      places: deps.places ?? noPlaces(),
+      events: this.events,
+      append: (p) => this.append(p),
+      newId: deps.newId,
+      whenIdle: (what) => this.refuseWhileLive(what),
+    });
+    this.placeNow = this.place.current() ?? undefined;
     this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
     const seam = deps.workspace ? driverSeam(this.parts, deps, owner, deps.workspace) : null;
     this.driver = seam ? (deps.driver ?? this.nativeRunner)(seam) : null;
@@ -112,6 +129,7 @@ export class Session {
       status: this.state.status,
       waiting: this.state.openCards.length + (this.state.openQuestion ? 1 : 0),
       ...(this.summarising > 0 ? { compacting: true } : {}),
+      ...(this.placeNow ? { place: this.placeNow } : {}),
     };
   }
 
@@ -192,6 +210,8 @@ export class Session {
    * is marked interrupted and its queue handed back to the composer.
    */
   async recover(): Promise<void> {
+    // An apply the process stopped in is settled first: its files are the person's, not the turn's.
+    await this.place.recover();
     const { turnId, openCards, openQuestion } = this.state;
     if (!turnId) {
       await this.endUnstartedTurn();
@@ -352,10 +372,19 @@ export class Session {
     this.parts.servers?.add(event);
     this.info = { ...this.info, updatedAt: event.ts };
     this.deps.emit({ name: 'session.event', payload: { id: this.id, event } });
-    if (before !== this.state.status || event.type === 'card' || event.type === 'question') {
+    if (event.type === 'place') this.placeNow = event.place;
+    if (before !== this.state.status || event.type === 'card' || event.type === 'question' || event.type === 'place') {
       this.deps.emit({ name: 'sessions.changed', payload: { summary: this.summary() } });
     }
   }
+}
+
+/** A build without the places room: a session that has a place says it cannot use it here. */
+function noPlaces(): Places {
+  const refuse = () => {
+    throw new PlaceError('sessions in a place of their own are not in this build');
+  };
+  return new Proxy({} as Places, { get: () => refuse });
 }
 
 function sameModel(a: ModelConfig, b: ModelConfig): boolean {

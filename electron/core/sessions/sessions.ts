@@ -24,6 +24,13 @@ import { Session, type SessionDeps } from './session.js';
 import type { DriverFactory } from './session-driver.js';
 import type { WorkspaceStores } from '../checkpoints/workspace-stores.js';
 import { reasonThen, SessionError } from './session-error.js';
+import { realpath } from 'node:fs/promises';
+import type { SessionEvent } from '../../../shared/events.js';
+import type { PlaceListing, SessionPlace } from '../../../shared/places.js';
+import { newSessionId } from '../log/session-id.js';
+import { PlaceError } from '../places/place-error.js';
+import { isPlaceFolderOf } from '../places/place-layout.js';
+import type { Places } from '../places/places.js';
 
 export interface SessionsDeps {
   store: SessionStore;
@@ -46,8 +53,21 @@ export interface SessionsDeps {
   mcp?: { userConfigDir: string; disabled: DisabledServers; callTimeoutMs?: number };
   /** What drives every session's turns; by default the native runner (or the session's external agent). */
   driver?: DriverFactory;
-  /** The driver of a session opened with an external agent (SPEC §14); without it such a session runs no turn. */
-  agentDriver?: (session: { id: string; agent: SessionAgent; workspaceRoot: string }) => DriverFactory;
+  /**
+   * The driver of a session opened with an external agent (SPEC §14); without it such a
+   * session runs no turn. `place`: the session's place of its own (SPEC §15), when it has one
+   * (then `workspaceRoot` is the place's folder).
+   */
+  agentDriver?: (session: {
+    id: string;
+    agent: SessionAgent;
+    workspaceRoot: string;
+    place?: SessionPlace;
+  }) => DriverFactory;
+  /** The places room (SPEC §15); without it no session gets a place of its own. */
+  places?: Places;
+  /** Whether an agent can only work in a place of its own (it cannot be held to the gate). */
+  needsPlace?: (agent: SessionAgent) => boolean;
 }
 
 export class Sessions {
@@ -90,20 +110,25 @@ export class Sessions {
     return this.unreadable;
   }
 
-  /** `agent`: the external agent that drives it (SPEC §14), kept in meta.json and the summary. */
-  async create(workspaceDir: string, title?: string, agent?: SessionAgent): Promise<Session> {
+  /**
+   * `agent`: the external agent that drives it (SPEC §14), kept in meta.json and the summary.
+   * `place`: work in a place of its own (SPEC §15) made from the folder; an agent that
+   * cannot be held to the gate always gets one.
+   */
+  async create(
+    workspaceDir: string,
+    title?: string,
+    agent?: SessionAgent,
+    place?: { base?: string },
+  ): Promise<Session> {
     if (!path.isAbsolute(workspaceDir)) throw new SessionError(`workspace must be an absolute path: ${workspaceDir}`);
-    let workspace: Workspace;
-    try {
-      workspace = await this.openWorkspace(workspaceDir);
-    } catch (err) {
-      // A refusal's words already say what and why, and suggest a folder instead.
-      if (err instanceof WorkspaceRefusedError) throw new SessionError(err.message);
-      throw new SessionError(`cannot open ${workspaceDir} as a workspace: ${(err as Error).message}`);
-    }
+    const workspace = await this.openOrSay(workspaceDir);
+    const named = title?.trim() || path.basename(workspace.root) || workspace.root;
+    const wantsPlace = place ?? (agent && this.deps.needsPlace?.(agent) ? {} : undefined);
+    if (wantsPlace) return this.createInPlace(workspace.root, named, agent, wantsPlace);
     const record = await this.deps.store.create({
       workspace: workspace.root,
-      title: title?.trim() || path.basename(workspace.root) || workspace.root,
+      title: named,
       model: null,
       ...(agent ? { agent } : {}),
     });
@@ -112,12 +137,84 @@ export class Sessions {
     return session;
   }
 
+  /** The session's id first, then its place, then the session on the place's folder; nothing stays if a step fails. */
+  private async createInPlace(
+    origin: string,
+    title: string,
+    agent: SessionAgent | undefined,
+    wanted: { base?: string },
+  ): Promise<Session> {
+    const places = this.deps.places;
+    if (!places) throw new SessionError('sessions in a place of their own are not in this build');
+    const id = newSessionId(new Date());
+    const made = await places
+      .make(id, origin, { title, ...(wanted.base !== undefined ? { base: wanted.base } : {}) })
+      .catch((err: unknown) => {
+        if (err instanceof PlaceError) throw new SessionError(err.message);
+        throw new SessionError(`the place could not be made: ${(err as Error).message}`);
+      });
+    try {
+      const workspace = await this.openWorkspace(made.path, id);
+      const record = await this.deps.store.create({
+        id,
+        workspace: workspace.root,
+        title,
+        model: null,
+        ...(agent ? { agent } : {}),
+      });
+      await record.log.append({ type: 'place', place: made });
+      const session = this.build(record, { workspace });
+      this.open.set(record.id, session);
+      return session;
+    } catch (err) {
+      await places.unmake(made);
+      throw err;
+    }
+  }
+
+  /** Removes a session's place; the session stays, to be read (it has no workspace now). */
+  async discardPlace(id: string, keepBranch: boolean): Promise<SessionPlace> {
+    const session = await this.get(id);
+    const place = await session.place.discard(keepBranch);
+    // Opened again, it reads as a session with no workspace: no turn runs in a folder that is gone.
+    this.open.delete(id);
+    await session.dispose();
+    await this.get(id);
+    return place;
+  }
+
+  /** Every place in the data folder, with whether its session is still there. */
+  async placesListing(): Promise<PlaceListing[]> {
+    return this.deps.places ? this.deps.places.list(await this.titles()) : [];
+  }
+
+  /** Removes a place whose session is gone (an orphan). */
+  async removePlace(placePath: string): Promise<void> {
+    if (!this.deps.places) throw new SessionError('sessions in a place of their own are not in this build');
+    await this.deps.places.remove(placePath, await this.titles());
+  }
+
+  private async titles(): Promise<Map<string, string>> {
+    const listing = await this.deps.store.list();
+    return new Map(listing.sessions.map((m) => [m.id, m.title]));
+  }
+
+  private async openOrSay(workspaceDir: string): Promise<Workspace> {
+    try {
+      return await this.openWorkspace(workspaceDir);
+    } catch (err) {
+      // A refusal's words already say what and why, and suggest a folder instead.
+      if (err instanceof WorkspaceRefusedError) throw new SessionError(err.message);
+      throw new SessionError(`cannot open ${workspaceDir} as a workspace: ${(err as Error).message}`);
+    }
+  }
+
   get(id: string): Promise<Session> {
     const existing = this.open.get(id);
     if (existing) return existing;
     const opening = this.deps.store.open(id).then(async (record) => {
       const meta = await record.meta();
-      return this.build(record, await this.reopenWorkspace(meta.workspace));
+      return this.build(record, await this.reopenWorkspace(meta.workspace, meta.id, await record.log.readEvents()));
     });
     this.open.set(id, opening);
     opening.catch(() => this.open.delete(id));
@@ -130,13 +227,21 @@ export class Sessions {
     await Promise.all(open.map((r) => (r.status === 'fulfilled' ? r.value.dispose() : undefined)));
   }
 
-  /** The one door a workspace comes through: refused folders (paths/workspace-refusal.ts) never pass. */
-  private async openWorkspace(dir: string): Promise<Workspace> {
-    const places = { home: this.deps.home, dataDir: this.deps.dataDir };
+  /**
+   * The one door a workspace comes through: refused folders (paths/workspace-refusal.ts)
+   * never pass. `sessionId`: the session whose own place (and nothing else of the data
+   * folder) may be its workspace.
+   */
+  private async openWorkspace(dir: string, sessionId?: string): Promise<Workspace> {
+    const admittedPlace = sessionId !== undefined ? await this.placeFolderOf(sessionId, dir) : undefined;
+    const places = { home: this.deps.home, dataDir: this.deps.dataDir, ...(admittedPlace ? { admittedPlace } : {}) };
     // Asked before Workspace.open, whose own data-folder check would say less; and asked
     // again of the root it took, in case the folder was swapped for a link meanwhile.
     await refuseWorkspace(dir, places);
-    const workspace = await Workspace.open(dir, { dataDir: this.deps.dataDir });
+    const workspace = await Workspace.open(dir, {
+      dataDir: this.deps.dataDir,
+      ...(admittedPlace ? { admittedPlace } : {}),
+    });
     await refuseWorkspace(workspace.root, places);
     return workspace;
   }
@@ -146,10 +251,14 @@ export class Sessions {
    * refused (made before the rule, or the data folder moved) still opens and replays, and
    * every send and command says the refusal's words; nothing in it is lost.
    */
-  private async reopenWorkspace(dir: string): Promise<WorkspaceOrWhy> {
+  private async reopenWorkspace(dir: string, id: string, events: readonly SessionEvent[]): Promise<WorkspaceOrWhy> {
+    const place = events.findLast((e) => e.type === 'place');
+    if (place?.type === 'place' && place.place.state === 'discarded') {
+      return { workspace: null, why: 'its place was discarded, so this session can only be read' };
+    }
     const missing = `the workspace folder ${dir} is missing`;
     try {
-      const opened = await this.openWorkspace(dir);
+      const opened = await this.openWorkspace(dir, place ? id : undefined);
       // meta.json keeps the real root. A folder now reached there through a link (the
       // workspace swapped for a link, say to a folder outside) is not this workspace:
       // taking it would make every file there free to read.
@@ -157,6 +266,17 @@ export class Sessions {
     } catch (err) {
       return { workspace: null, why: err instanceof WorkspaceRefusedError ? err.message : missing };
     }
+  }
+
+  /**
+   * The real path `dir` has when it is exactly session `sessionId`'s place folder
+   * (`<dataDir>/places/<id>/<name>`), else undefined: then the data-folder rule applies whole.
+   */
+  private async placeFolderOf(sessionId: string, dir: string): Promise<string | undefined> {
+    if (!this.deps.places) return undefined;
+    const real = await realpath(dir).catch(() => null);
+    if (real === null) return undefined;
+    return isPlaceFolderOf(path.dirname(this.deps.places.realRoot()), sessionId, real) ? real : undefined;
   }
 
   private toolContext(workspace: Workspace): ToolContext {
@@ -213,7 +333,8 @@ export class Sessions {
       commands: () => this.deps.sandbox.sandbox.availability(),
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
       checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
-      ...this.driverOf(meta.id, meta.agent, workspace),
+      ...(this.deps.places ? { places: this.deps.places } : {}),
+      ...this.driverOf(meta.id, meta.agent, workspace, placeOf(events)),
     });
   }
 
@@ -222,11 +343,12 @@ export class Sessions {
     id: string,
     agent: SessionAgent | undefined,
     workspace: Workspace | null,
+    place: SessionPlace | undefined,
   ): Pick<SessionDeps, 'driver'> {
     if (this.deps.driver) return { driver: this.deps.driver };
     if (!agent || !workspace) return {};
     if (!this.deps.agentDriver) return { driver: noAgents(agent) };
-    return { driver: this.deps.agentDriver({ id, agent, workspaceRoot: workspace.root }) };
+    return { driver: this.deps.agentDriver({ id, agent, workspaceRoot: workspace.root, ...(place ? { place } : {}) }) };
   }
 
   private mcpDeps(workspace: Workspace): SessionDeps['mcp'] {
@@ -257,6 +379,12 @@ function noAgents(agent: SessionAgent): DriverFactory {
         message: `${agent.label} cannot run here: external agents are not available in this build`,
       })),
   });
+}
+
+/** The session's place as its log last said it. */
+function placeOf(events: readonly SessionEvent[]): SessionPlace | undefined {
+  const found = events.findLast((e) => e.type === 'place');
+  return found?.type === 'place' ? found.place : undefined;
 }
 
 function latest(a: string, b: string | undefined): string {

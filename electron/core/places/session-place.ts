@@ -1,0 +1,108 @@
+/**
+ * One session's place calls (SPEC §15), over the places room: the place as the log last
+ * said it, its review, an apply and a discard. Each change is logged: `place_apply` before
+ * the first write, `place_applied` after the last; `place` again when discarded. An apply
+ * the process stopped in the middle of is settled when the session recovers. One call at
+ * a time per session, and none while a turn runs.
+ */
+import type { EventPayload, SessionEvent } from '../../../shared/events.js';
+import type { PlaceApplyReply, PlaceReview, SessionPlace } from '../../../shared/places.js';
+import { SerialQueue } from '../files/serial-queue.js';
+import { PlaceError } from './place-error.js';
+import type { Places } from './places.js';
+
+export interface SessionPlaceDeps {
+  id: string;
+  places: Places;
+  /** The session's events so far (the live array: it grows as the log does). */
+  events: readonly SessionEvent[];
+  append: (payload: EventPayload) => Promise<SessionEvent>;
+  newId: () => string;
+  /** Throws the words for "not while a turn runs". */
+  whenIdle: (what: string) => Promise<void>;
+}
+
+export class SessionPlaceCalls {
+  private readonly queue = new SerialQueue();
+
+  constructor(private readonly deps: SessionPlaceDeps) {}
+
+  /** The place as the log last said it, or null for a session in the person's folder. */
+  current(): SessionPlace | null {
+    return lastPlace(this.deps.events)?.place ?? null;
+  }
+
+  review(): Promise<PlaceReview> {
+    return this.queue.run(async () => {
+      const { place, baseSnapshot } = this.require();
+      return this.deps.places.review(this.deps.id, place, baseSnapshot);
+    });
+  }
+
+  apply(request: {
+    reviewId: string;
+    as: 'files' | 'commit';
+    paths?: string[];
+    message?: string;
+  }): Promise<PlaceApplyReply> {
+    return this.queue.run(async () => {
+      await this.deps.whenIdle('applying the place');
+      const { place } = this.require();
+      const plan = this.deps.places.planApply(this.deps.id, place, request);
+      const applyId = this.deps.newId();
+      const message = request.message?.trim();
+      await this.deps.append({
+        type: 'place_apply',
+        applyId,
+        as: request.as,
+        files: plan.files,
+        ...(message ? { message } : {}),
+      });
+      const outcome = await this.deps.places.apply(this.deps.id, place, request, plan);
+      await this.deps.append({ type: 'place_applied', applyId, ...outcome });
+      return { applyId, ...outcome };
+    });
+  }
+
+  discard(keepBranch: boolean): Promise<SessionPlace> {
+    return this.queue.run(async () => {
+      await this.deps.whenIdle('discarding the place');
+      const { place } = this.require();
+      const discarded = await this.deps.places.discard(place, keepBranch);
+      await this.deps.append({ type: 'place', place: discarded });
+      return discarded;
+    });
+  }
+
+  /** An apply with no `place_applied` (the process stopped in it) is settled from what is on disk. */
+  recover(): Promise<void> {
+    return this.queue.run(async () => {
+      const started = this.deps.events.findLast((e) => e.type === 'place_apply');
+      if (started?.type !== 'place_apply') return;
+      const ended = this.deps.events.some((e) => e.type === 'place_applied' && e.applyId === started.applyId);
+      const place = this.current();
+      if (ended || !place) return;
+      const outcome = await this.deps.places.settleInterrupted(place, started.files);
+      await this.deps.append({ type: 'place_applied', applyId: started.applyId, interrupted: true, ...outcome });
+    });
+  }
+
+  private require(): { place: SessionPlace; baseSnapshot: string } {
+    const last = lastPlace(this.deps.events);
+    if (!last) throw new PlaceError('this session works in your folder: it has no place of its own');
+    if (last.place.state !== 'active') throw new PlaceError("this session's place was discarded");
+    const baseSnapshot = firstBase(this.deps.events);
+    if (!baseSnapshot) throw new PlaceError("this session's place has no base snapshot to review against");
+    return { place: last.place, baseSnapshot };
+  }
+}
+
+function lastPlace(events: readonly SessionEvent[]): Extract<SessionEvent, { type: 'place' }> | undefined {
+  const found = events.findLast((e) => e.type === 'place');
+  return found?.type === 'place' ? found : undefined;
+}
+
+function firstBase(events: readonly SessionEvent[]): string | undefined {
+  for (const e of events) if (e.type === 'place' && e.place.baseSnapshot) return e.place.baseSnapshot;
+  return undefined;
+}
