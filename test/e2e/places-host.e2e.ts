@@ -101,4 +101,52 @@ describe('a session in a place of its own, through the web host', () => {
     // The person's folder keeps what was applied.
     expect(await read(ws, 'calc.py')).toBe('def add(a, b):\n    return a + b\n');
   });
+
+  test('a file the person changed meanwhile is a conflict, never written; the rest goes in as a commit', async () => {
+    const { ui, fake } = world;
+    const ws = await world.folders.workspace('calc-repo-2', BEFORE);
+    await git(ws, 'init', '-q', '-b', 'main');
+    await git(ws, 'add', '-A');
+    await git(ws, 'commit', '-q', '-m', 'start');
+    fake.enqueue({ toolCalls: [{ name: 'run', input: { argv: ['sh', '-c', FIX] } }] }, { text: 'Fixed it again.' });
+
+    await ui.page.keyboard.press('Control+o');
+    const open = await visible(ui.page.getByRole('dialog', { name: 'Open a folder' }), 'the Open dialog');
+    await open.getByRole('combobox', { name: 'Folder' }).fill(ws);
+    await open.getByRole('checkbox', { name: 'Work in a place of its own' }).check();
+    await open.getByRole('combobox', { name: 'Folder' }).press('Enter');
+    await visible(ui.page.getByRole('tab', { name: /calc-repo-2 · gatehouse\// }), 'the new session’s tab');
+    await ui.send('Fix the calculator');
+    await ui.answer(await ui.waitForCard(runCardLabel('sh')), 'Allow once');
+    await visible(ui.page.getByText('Fixed it again.'), "the model's closing text");
+
+    // The person edits calc.py in their own folder meanwhile.
+    const theirs = 'def add(a, b):\n    return b + a  # mine\n';
+    await fs.writeFile(path.join(ws, 'calc.py'), theirs);
+
+    await ui.page.keyboard.press('Control+Shift+G');
+    const review = await visible(
+      ui.page.getByRole('dialog', { name: 'Review the place’s changes' }),
+      'the review screen',
+    );
+    const conflict = review.getByRole('listitem').filter({ hasText: 'calc.py' });
+    await visible(conflict.getByText('Conflict: you changed it too'), 'calc.py as a conflict');
+    await visible(conflict.getByLabel('Merged text with conflict markers'), 'the merged text');
+    expect(await conflict.getByRole('checkbox').isDisabled()).toBe(true);
+    await shotsAndAxe(world, 'review-conflict');
+
+    await review.getByRole('button', { name: 'Apply as a commit on my branch…' }).click();
+    const card = await visible(review.getByRole('region', { name: 'Apply as a commit on main' }), 'the commit card');
+    await visible(card.getByRole('list', { name: 'Git commands, in order' }), 'the git commands on the card');
+    await card.getByRole('textbox', { name: 'Commit message' }).fill('Add the report');
+    await card.getByRole('button', { name: 'Make the commit' }).click();
+    await visible(review.getByRole('status').getByText(/^Made commit [0-9a-f]{7} on your branch\.$/), 'the commit');
+    expect(await read(ws, 'calc.py')).toBe(theirs);
+    expect(await read(ws, 'report.txt')).toBe('total\n');
+    expect((await git(ws, 'log', '-1', '--format=%s')).trim()).toBe('Add the report');
+    expect((await git(ws, 'show', '--name-only', '--format=', 'HEAD')).trim()).toBe('report.txt');
+    // Only the person's own edit is left for git to show.
+    expect((await git(ws, 'status', '--porcelain')).trim()).toBe('M calc.py');
+    await ui.page.keyboard.press('Escape');
+  });
 });
