@@ -52,15 +52,17 @@ async function shotAndAxe(page: Page, name: string, what?: Locator): Promise<str
 }
 
 /** Ctrl+O, the folder, "Work in a place of its own", Enter: the session's tab names its branch. */
-async function openInPlace(page: Page): Promise<void> {
+async function openInPlace(page: Page, shot?: string): Promise<string[]> {
   await page.keyboard.press('Control+o');
   const dialog = page.getByRole('dialog', { name: 'Open a folder' });
   await dialog.getByRole('combobox', { name: 'Folder' }).fill(FOLDER);
   await dialog.getByRole('checkbox', { name: 'Work in a place of its own' }).check();
   await dialog.getByRole('textbox', { name: 'Start from (optional)' }).fill('main');
+  const reports = shot ? await shotAndAxe(page, shot, dialog) : [];
   await dialog.getByRole('combobox', { name: 'Folder' }).press('Enter');
   await page.getByRole('tab', { name: new RegExp(`fix calc · ${BRANCH}`) }).waitFor();
   await page.getByRole('note', { name: 'Place of its own' }).getByText(`a worktree of ${FOLDER}`).waitFor();
+  return reports;
 }
 
 async function openReview(page: Page): Promise<Locator> {
@@ -73,8 +75,7 @@ async function openReview(page: Page): Promise<Locator> {
 describe('a session in a place of its own, in the window', () => {
   test.each(SCHEMES)('open in a place, review, apply, commit, discard (%s); axe clean', async (scheme) => {
     const { page, errors } = await pageIn(scheme);
-    const reports: string[] = [];
-    await openInPlace(page);
+    const reports = await openInPlace(page, `places-open-dialog-${scheme}`);
     reports.push(...(await shotAndAxe(page, `places-session-${scheme}`)));
 
     const dialog = await openReview(page);
