@@ -15,7 +15,7 @@ export function PlaceDivider({ item }: { item: PlaceItem }) {
   const { place } = item;
   const words =
     place.state === 'active'
-      ? `This session works in a place of its own: ${placeLine(place)}. Nothing reaches your folder until you apply it.`
+      ? `Made this session’s place of its own: ${placeLine(place)}.`
       : `The place (${placeName(place)}) was discarded.`;
   return (
     <div className="context-divider place-divider">

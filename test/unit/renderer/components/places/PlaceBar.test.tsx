@@ -117,7 +117,7 @@ describe('a session in a place of its own, in the frame', () => {
     ]);
     const log = screen.getByRole('log', { name: 'Transcript' });
     expect(log).toHaveTextContent(
-      `This session works in a place of its own: branch ${BRANCH}, a worktree of /home/me/src/calc.`,
+      `Made this session’s place of its own: branch ${BRANCH}, a worktree of /home/me/src/calc.`,
     );
     expect(log).toHaveTextContent(
       'Applied from the place as a commit:Applied 1 file.Made commit c0ffee1 on your branch.',
