@@ -148,5 +148,13 @@ describe('a session in a place of its own, through the web host', () => {
     // Only the person's own edit is left for git to show.
     expect((await git(ws, 'status', '--porcelain')).trim()).toBe('M calc.py');
     await ui.page.keyboard.press('Escape');
+
+    // Settings → Places lists the place still there, with its branch and its size.
+    await ui.page.keyboard.press('Control+,');
+    const places = ui.page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Places' });
+    const item = await visible(places.getByRole('listitem', { name: 'calc-repo-2' }), 'the place in Settings → Places');
+    expect(await item.textContent()).toMatch(new RegExp(`Branch gatehouse/calc-repo-2 of ${ws}`));
+    expect(await item.textContent()).toMatch(/\d+(\.\d)? (KiB|MiB)/);
+    await ui.page.keyboard.press('Escape');
   });
 });
