@@ -139,6 +139,7 @@ describe('a session in a place of its own, through the web host', () => {
     const card = await visible(review.getByRole('region', { name: 'Apply as a commit on main' }), 'the commit card');
     await visible(card.getByRole('list', { name: 'Git commands, in order' }), 'the git commands on the card');
     await card.getByRole('textbox', { name: 'Commit message' }).fill('Add the report');
+    await shotsAndAxe(world, 'commit-card');
     await card.getByRole('button', { name: 'Make the commit' }).click();
     await visible(review.getByRole('status').getByText(/^Made commit [0-9a-f]{7} on your branch\.$/), 'the commit');
     expect(await read(ws, 'calc.py')).toBe(theirs);

@@ -45,16 +45,47 @@ function ConfirmCard({ label, children, confirm, onCancel, danger = false }: Con
   );
 }
 
+/**
+ * The exact commands, in order. When they all begin with the same settings (the app's git
+ * runs each with the same `-c` switches), those are shown once, above, and each command from
+ * where it differs: every argument is still on screen, and the differences stand out.
+ */
 function Commands({ argv }: { argv: readonly (readonly string[])[] }) {
+  const prefix = commonPrefix(argv);
+  const shared = prefix.length > 1 && argv.length > 1;
   return (
-    <ol className="review-commands" aria-label="Git commands, in order">
-      {argv.map((command, i) => (
-        <li key={i}>
-          <ArgvTokens argv={command} compact />
-        </li>
-      ))}
-    </ol>
+    <>
+      {shared && (
+        <div className="review-commands-shared">
+          <p className="field-help">Each command below begins with:</p>
+          <ArgvTokens argv={prefix} compact />
+        </div>
+      )}
+      <ol className="review-commands" aria-label="Git commands, in order">
+        {argv.map((command, i) => (
+          <li key={i}>
+            <div className="review-command">
+              {shared && (
+                <span className="review-command-lead" aria-hidden="true">
+                  {prefix[0]} …
+                </span>
+              )}
+              <ArgvTokens argv={shared ? command.slice(prefix.length) : command} compact />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
   );
+}
+
+/** The arguments every command starts with, in order (never a whole command). */
+export function commonPrefix(argv: readonly (readonly string[])[]): string[] {
+  const first = argv[0] ?? [];
+  const shortest = Math.min(...argv.map((a) => a.length)) - 1;
+  let n = 0;
+  while (n < shortest && argv.every((a) => a[n] === first[n])) n += 1;
+  return first.slice(0, n);
 }
 
 interface CommitCardProps {

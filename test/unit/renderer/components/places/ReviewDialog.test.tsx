@@ -183,6 +183,32 @@ describe('the review screen', () => {
     );
   });
 
+  it('shows the switches every git command shares once, and each command from where it differs', async () => {
+    const quiet = ['git', '-c', 'core.hooksPath=/dev/null', '-c', 'filter.lfs.smudge='];
+    show(
+      reviewOf({
+        commit: {
+          branch: 'main',
+          argv: [
+            [...quiet, 'write-tree'],
+            [...quiet, 'update-ref', 'refs/heads/main'],
+          ],
+        },
+      }),
+    );
+    const dialog = await openReview();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply as a commit on my branch…' }));
+    const card = within(dialog).getByRole('region', { name: 'Apply as a commit on main' });
+    expect(card).toHaveTextContent('Each command below begins with:');
+    const tokens = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((t) => t.textContent);
+    const [shared, ...each] = within(card).getAllByRole('list', { name: 'Command and arguments' });
+    expect(tokens(shared!)).toEqual(quiet);
+    expect(each.map(tokens)).toEqual([['write-tree'], ['update-ref', 'refs/heads/main']]);
+  });
+
   it('keeps Apply as a commit off with the reason when the folder cannot take one', async () => {
     show(reviewOf({ commit: { why: 'your repository is on a detached HEAD' } }));
     const dialog = await openReview();
