@@ -27,6 +27,11 @@ export interface AgentListing {
    * themselves whatever the client says: they need a session place of their own (SPEC §15).
    */
   gated: boolean;
+  /**
+   * Set for an agent that is not gated but usable in a session place of its own (SPEC §15),
+   * in the words Settings shows: "works in a place of its own".
+   */
+  staged?: string;
   /** Why it cannot be used yet, in words, when it cannot (not gated, or node/npm missing). */
   unavailable?: string;
   /** The hosts its process may reach through the proxy: its model's. Editable. */

@@ -56,30 +56,27 @@ export function AgentPicker({ value, onChange }: AgentPickerProps) {
 }
 
 /**
- * An agent that writes and runs by itself whatever the client says (Codex, opencode): it
- * works only in a place of its own (SPEC §15). The catalog says so by `gated: false`, or by
- * `staged: true` on a listing that carries it.
+ * An agent that writes and runs by itself whatever the client says (Codex, opencode: a
+ * staged agent): it works only in a place of its own (SPEC §15).
  */
 export function worksOnlyInPlace(agent: AgentListing): boolean {
-  return !agent.gated || (agent as { staged?: unknown }).staged === true;
+  return agent.staged !== undefined || !agent.gated;
 }
 
 function pickedWords(agent: AgentListing): string {
   return worksOnlyInPlace(agent)
-    ? `${agent.label} runs jailed in a place of its own: its writes and commands run there without a card, and only what you apply reaches your folder.`
+    ? `${agent.label} runs jailed in a place of its own: its writes and commands run there without a card; only what you apply reaches your folder.`
     : `${agent.label} runs jailed: it sees the workspace read-only, and its writes and commands come to you as cards.`;
 }
 
 /** Why an agent cannot drive a session now, or null when it can. */
 function whyNot(agent: AgentListing): string | null {
-  if (agent.unavailable !== undefined) return 'not available yet';
+  if ((!agent.gated && agent.staged === undefined) || agent.unavailable !== undefined) return 'not available yet';
   if (!agent.installed) return 'install in Settings → Agents';
   return null;
 }
 
 function optionWords(agent: AgentListing): string {
   const why = whyNot(agent);
-  if (why !== null) return `${agent.label} (${why})`;
-  const version = `${agent.label} ${agent.installed!.version}`;
-  return worksOnlyInPlace(agent) ? `${version} (in a place of its own)` : version;
+  return why === null ? `${agent.label} ${agent.installed!.version}` : `${agent.label} (${why})`;
 }

@@ -13,8 +13,8 @@ import { memoryStorage, renderFrame } from '../../render-frame';
 
 const AGENTS = [
   agentListing({ id: 'claude-code', installed: { version: '0.10.0' } }),
-  // Codex as it is listed once it works in a place: not held to the gate, but usable.
-  agentListing({ id: 'codex', gated: false, installed: { version: '0.5.0' } }),
+  // Codex as a staged agent: not held to the gate, but usable in a place of its own.
+  agentListing({ id: 'codex', gated: false, staged: 'works in a place of its own', installed: { version: '0.5.0' } }),
   agentListing({ id: 'opencode', gated: false, unavailable: 'it writes by itself' }),
 ];
 
@@ -61,9 +61,9 @@ describe('a place of its own, in the Open dialog', () => {
     const { fake } = dialog();
     const picker = await screen.findByRole('combobox', { name: 'Agent' });
     await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(4));
-    expect(within(picker).getByRole('option', { name: 'Codex 0.5.0 (in a place of its own)' })).toBeEnabled();
+    expect(within(picker).getByRole('option', { name: 'Codex 0.5.0' })).toBeEnabled();
     expect(within(picker).getByRole('option', { name: 'opencode (not available yet)' })).toBeDisabled();
-    await userEvent.selectOptions(picker, 'Codex 0.5.0 (in a place of its own)');
+    await userEvent.selectOptions(picker, 'Codex 0.5.0');
     expect(box()).toBeChecked();
     expect(box()).toBeDisabled();
     expect(box()).toHaveAccessibleDescription(
@@ -81,7 +81,7 @@ describe('a place of its own, in the Open dialog', () => {
     const { fake } = dialog();
     const picker = await screen.findByRole('combobox', { name: 'Agent' });
     await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(4));
-    await userEvent.selectOptions(picker, 'Codex 0.5.0 (in a place of its own)');
+    await userEvent.selectOptions(picker, 'Codex 0.5.0');
     await userEvent.selectOptions(picker, 'Claude Code 0.10.0');
     expect(box()).toBeEnabled();
     expect(box()).not.toBeChecked();
