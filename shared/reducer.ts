@@ -12,6 +12,7 @@ import type { CardEdits } from './card-edits.js';
 import { sameGrant, type Answer, type Grant } from './cards.js';
 import type { ChangedFile } from './checkpoints.js';
 import type { PlanEntry, SessionEvent, TurnEndReason } from './events.js';
+import type { PlaceApplyFile, PlaceApplyOutcome, SessionPlace } from './places.js';
 
 /** 'interrupted': the last turn ended with reason interrupted (e.g. the app stopped); cleared when a turn starts. */
 export type SessionStatus = 'idle' | 'running' | 'waiting' | 'error' | 'interrupted';
@@ -65,7 +66,20 @@ export type TranscriptItem =
   /** An MCP tool the session had allowed changed: its grants are void. */
   | { kind: 'mcp_change'; seq: number; server: string; tool: string; voided: number }
   /** An external agent's plan for a turn: one row per turn, showing its latest list. */
-  | { kind: 'plan'; seq: number; turnId: string; entries: PlanEntry[] };
+  | { kind: 'plan'; seq: number; turnId: string; entries: PlanEntry[] }
+  /** The session's place of its own was made, or discarded (SPEC §15). */
+  | { kind: 'place'; seq: number; place: SessionPlace }
+  /** An apply to the person's folder: what it set out to write, and, once it ended, how it ended. */
+  | {
+      kind: 'place_apply';
+      seq: number;
+      applyId: string;
+      as: 'files' | 'commit';
+      files: PlaceApplyFile[];
+      message?: string;
+      /** Absent while it is under way; `interrupted`: the app stopped mid-apply and a restart checked each file. */
+      outcome?: PlaceApplyOutcome & { interrupted?: true };
+    };
 
 export interface ToolCard {
   card: CardEvent;
@@ -127,6 +141,8 @@ export interface SessionState {
   rewound: { fromSeq: number; toSeq: number }[];
   /** The external agent's own session, once its driver started one (absent for the native runner). */
   agentSession?: { agent: SessionAgent; agentSessionId: string };
+  /** The place of its own the session works in, as its latest `place` event says (SPEC §15). */
+  place?: SessionPlace;
 }
 
 export function emptyUsage(): UsageTotals {
@@ -316,7 +332,39 @@ function apply(s: SessionState, event: SessionEvent): void {
     case 'agent_session':
       s.agentSession = { agent: event.agent, agentSessionId: event.agentSessionId };
       return;
+    case 'place':
+      s.place = event.place;
+      s.transcript.push({ kind: 'place', seq: event.seq, place: event.place });
+      return;
+    case 'place_apply': {
+      const { applyId, as, files, message } = event;
+      s.transcript.push({ kind: 'place_apply', seq: event.seq, applyId, as, files, ...(message ? { message } : {}) });
+      return;
+    }
+    case 'place_applied':
+      return applyPlaceApplied(s, event);
   }
+}
+
+/** An apply's end goes on its start's row: one row says what was asked and what came of it. */
+function applyPlaceApplied(s: SessionState, event: EventOf<'place_applied'>): void {
+  const { applied, conflicts, failed, commit, interrupted } = event;
+  const outcome = {
+    applied,
+    conflicts,
+    failed,
+    ...(commit ? { commit } : {}),
+    ...(interrupted ? { interrupted } : {}),
+  };
+  const i = s.transcript.findLastIndex((item) => item.kind === 'place_apply' && item.applyId === event.applyId);
+  const item = s.transcript[i];
+  if (item?.kind === 'place_apply') {
+    s.transcript[i] = { ...item, outcome };
+    return;
+  }
+  // Its start is not in this state (a log cut short): the end still shows, as a row of its own.
+  const as = commit ? 'commit' : 'files';
+  s.transcript.push({ kind: 'place_apply', seq: event.seq, applyId: event.applyId, as, files: [], outcome });
 }
 
 /** A card goes on its call's row when the transcript has one (one call, one row), else on a row of its own. */

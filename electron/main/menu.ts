@@ -15,6 +15,7 @@ export const RENDERER_SHORTCUTS = {
   settings: { accelerator: 'CmdOrCtrl+,', keyCode: ',' },
   terminal: { accelerator: 'CmdOrCtrl+`', keyCode: '`' },
   context: { accelerator: 'CmdOrCtrl+Shift+M', keyCode: 'm' },
+  review: { accelerator: 'CmdOrCtrl+Shift+G', keyCode: 'g' },
 } as const;
 export type RendererShortcut = keyof typeof RENDERER_SHORTCUTS;
 
@@ -75,6 +76,7 @@ export function appMenuTemplate(actions: MenuActions, options: MenuOptions): Men
     submenu: [
       rendererItem('Terminal', 'terminal', actions),
       rendererItem('What the Model Sees', 'context', actions),
+      rendererItem('Review the Place’s Changes', 'review', actions),
       { type: 'separator' },
       { role: 'resetZoom' },
       { role: 'zoomIn' },

@@ -6,6 +6,7 @@ import { ContextDialog } from './components/context/ContextDialog';
 import { ConnectionBanner } from './components/frame/ConnectionBanner';
 import { EmptyState } from './components/frame/EmptyState';
 import { NoticeBar } from './components/frame/NoticeBar';
+import { ReviewDialog } from './components/places/ReviewDialog';
 import { ProblemBanner } from './components/frame/ProblemBanner';
 import { SessionView } from './components/session/SessionView';
 import { TerminalDock } from './components/session/TerminalDock';
@@ -26,6 +27,7 @@ export function App() {
   const activeId = useAppStore((s) => s.activeId);
   const activeTitle = useAppStore((s) => (s.activeId ? s.sessions[s.activeId]?.summary.title : undefined));
   const dialog = useAppStore((s) => s.dialog);
+  const closeDialog = useAppStore((s) => s.closeDialog);
 
   return (
     <DropZone>
@@ -45,6 +47,7 @@ export function App() {
       {dialog === 'open-folder' && <OpenFolderDialog />}
       {dialog === 'settings' && <SettingsDialog />}
       {dialog === 'context' && activeId && <ContextDialog key={activeId} sessionId={activeId} />}
+      {dialog === 'review' && activeId && <ReviewDialog key={activeId} sessionId={activeId} onClose={closeDialog} />}
     </DropZone>
   );
 }

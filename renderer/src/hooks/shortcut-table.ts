@@ -11,7 +11,8 @@ export type Command =
   | { name: 'turn.cancel' }
   | { name: 'settings.open' }
   | { name: 'terminal.toggle' }
-  | { name: 'context.show' };
+  | { name: 'context.show' }
+  | { name: 'place.review' };
 
 interface Shortcut {
   key: string;
@@ -29,6 +30,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { key: '`', mod: true, command: { name: 'terminal.toggle' } },
   // M for model, with Shift: Ctrl+M is Enter in the terminal, and Cmd+M minimises on a Mac.
   { key: 'm', mod: true, shift: true, command: { name: 'context.show' } },
+  // G as in VS Code's Source Control (Ctrl+Shift+G): the place's changes, to review and apply.
+  { key: 'g', mod: true, shift: true, command: { name: 'place.review' } },
   ...Array.from({ length: 9 }, (_, i) => ({
     key: String(i + 1),
     mod: true,

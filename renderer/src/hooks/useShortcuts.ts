@@ -8,6 +8,7 @@ import { useApi } from '../api/api-context';
 import type { RendererApi } from '../api/types';
 import type { AppStore } from '../store/app-store';
 import { useAppStoreApi } from '../store/app-store';
+import { activePlaceOf } from '../store/session-place';
 import { commandFor, type Command } from './shortcut-table';
 
 const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
@@ -51,6 +52,11 @@ export function run(command: Command, store: AppStore, api: RendererApi, target:
     case 'context.show':
       if (!s.activeId || !s.sessions[s.activeId]?.state) return false;
       s.openDialog('context');
+      return true;
+    case 'place.review':
+      // Only a session working in a place that is still there has anything to review.
+      if (!s.activeId || !activePlaceOf(s.sessions[s.activeId])) return false;
+      s.openDialog('review');
       return true;
     case 'turn.cancel':
       return cancelTurn(store, api, target);

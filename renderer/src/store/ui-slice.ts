@@ -8,8 +8,8 @@ import type { SettingsView } from '../../../shared/contract';
 import type { ConnectionState } from '../api/types';
 import type { AppState } from './app-store';
 
-/** 'context' is "What the model sees" for the active session. */
-export type Dialog = 'open-folder' | 'settings' | 'context' | null;
+/** 'context' is "What the model sees" for the active session; 'review' its place's review (SPEC §15). */
+export type Dialog = 'open-folder' | 'settings' | 'context' | 'review' | null;
 
 export interface Notice {
   kind: 'info' | 'error';

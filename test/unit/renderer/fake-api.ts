@@ -192,6 +192,12 @@ function defaultData(name: CallName, request: Record<string, unknown>): unknown 
     case 'session.redo':
     case 'session.rewind':
       return { seq: 0, restored: [], kept: [] };
+    case 'session.place':
+      return { place: null };
+    case 'places.list':
+      return { places: [] };
+    case 'places.remove':
+      return { removed: true };
     default:
       // Calls added to the contract later (terminal.*, app.*) answer an empty success.
       return {};

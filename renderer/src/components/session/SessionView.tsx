@@ -9,6 +9,7 @@ import { useAppStore } from '../../store/app-store';
 import { CheckpointActionsContext } from '../changes/checkpoint-actions';
 import { NO_LIVE } from '../../store/sessions-slice';
 import { Composer } from '../composer/Composer';
+import { PlaceBar } from '../places/PlaceBar';
 import { SESSION_PANEL_ID } from '../tabs/TabBar';
 import { Transcript, type TranscriptCheckpoints } from '../transcript/Transcript';
 import { PinnedCards } from './PinnedCards';
@@ -24,6 +25,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   const { summary, state } = entry;
   return (
     <div className="session-view" id={SESSION_PANEL_ID} role="tabpanel" aria-label={summary.title}>
+      <PlaceBar sessionId={sessionId} />
       <div className="transcript-box">
         <CheckpointActionsContext.Provider value={actions}>
           {state ? (

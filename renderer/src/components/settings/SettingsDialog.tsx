@@ -3,7 +3,7 @@
  * cap, and the window and prices of a model the table lacks), a test of that setting before it
  * is saved, each provider's key, notifications, whether commands run confined, the
  * checkpoints' room and limit, the MCP servers of the session in the active tab, and the
- * external agents (install, versions, domains).
+ * external agents (install, versions, domains), and the places of their own sessions work in.
  */
 import { useState, type FormEvent } from 'react';
 import { providerSchema, type ModelConfig, type Provider } from '../../../../shared/contract';
@@ -16,6 +16,7 @@ import { KeyField } from './KeyField';
 import { CheckpointsField } from './CheckpointsField';
 import { CommandsField } from './CommandsField';
 import { AgentsSection } from './AgentsSection';
+import { PlacesSection } from './PlacesSection';
 import { McpServersSection } from './McpServers';
 import { formFrom, modelFrom, type ModelForm } from './model-form';
 import { ModelOverrides } from './ModelOverrides';
@@ -137,6 +138,7 @@ function SettingsForm() {
       {view.checkpoints !== undefined && <CheckpointsField view={view} checkpoints={view.checkpoints} />}
       <McpServersSection />
       <AgentsSection />
+      <PlacesSection />
     </div>
   );
 }

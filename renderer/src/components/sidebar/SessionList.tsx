@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useNow } from '../../hooks/useNow';
 import { useAppStore } from '../../store/app-store';
+import { folderOf } from '../../store/session-place';
 import { statusOf } from '../../store/session-status';
 import type { SessionEntry } from '../../store/sessions-slice';
 import { shortRelativeTime } from '../frame/relative-time';
@@ -16,9 +17,11 @@ export function groupByWorkspace(sessions: Record<string, SessionEntry>): Group[
   const byWorkspace = new Map<string, SessionEntry[]>();
   const newestFirst = Object.values(sessions).sort((a, b) => b.summary.updatedAt.localeCompare(a.summary.updatedAt));
   for (const entry of newestFirst) {
-    const list = byWorkspace.get(entry.summary.workspace) ?? [];
+    // A session in a place of its own sits with the folder it came from.
+    const folder = folderOf(entry.summary);
+    const list = byWorkspace.get(folder) ?? [];
     list.push(entry);
-    byWorkspace.set(entry.summary.workspace, list);
+    byWorkspace.set(folder, list);
   }
   return [...byWorkspace].map(([workspace, entries]) => ({ workspace, entries }));
 }

@@ -5,9 +5,11 @@
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/app-store';
+import { activePlaceOf } from '../../store/session-place';
 import { STATUS_WORDS, statusOf } from '../../store/session-status';
 import { modKeyName } from '../frame/mod-key';
 import { StateMark } from '../frame/StateMark';
+import { tabPlaceWords } from '../places/place-words';
 
 export const SESSION_PANEL_ID = 'session-panel';
 
@@ -58,11 +60,15 @@ export function TabBar() {
           const title = entry?.summary.title ?? id;
           const agent = entry?.summary.agent;
           // The agent that drives it, at the version it was opened with (SPEC §14).
-          const named = agent ? `${title} · ${agent.label} ${agent.version}` : title;
+          const agentWords = agent ? ` · ${agent.label} ${agent.version}` : '';
+          // Its place of its own (SPEC §15), by branch: two tabs on one repository tell apart.
+          const place = activePlaceOf(entry);
+          const placeWords = place ? ` · ${tabPlaceWords(place)}` : '';
+          const named = `${title}${agentWords}${placeWords}`;
           return (
             <div
               key={id}
-              className={`tab${active ? ' tab-active' : ''}${agent ? ' tab-with-agent' : ''}`}
+              className={`tab${active ? ' tab-active' : ''}${agent || place ? ' tab-with-agent' : ''}`}
               role="presentation"
             >
               <button
@@ -83,8 +89,9 @@ export function TabBar() {
                 <span className="tab-title">{title}</span>
                 {agent && (
                   // " · " is shown too: the visible text stays the start of the tab's name (axe).
-                  <span className="tab-agent">{` · ${agent.label} ${agent.version}`}</span>
+                  <span className="tab-agent">{agentWords}</span>
                 )}
+                {place && <span className="tab-agent tab-place">{placeWords}</span>}
               </button>
               {/* For the pointer only. A tablist may hold nothing but tabs (axe: aria-required-children),
                   so this is no button there; keys close the tab with Delete or Ctrl/Cmd+W. */}

@@ -7,6 +7,7 @@ import { VisibleText } from '../cards/VisibleText';
 import { CheckpointDivider } from '../changes/CheckpointDivider';
 import { HookChangesRow } from '../changes/HookChangesRow';
 import { Rewound, type RewoundMark } from '../changes/Rewound';
+import { PlaceApplyRow, PlaceDivider } from '../places/PlaceRows';
 import { AGENT_TOOL, AgentToolRow } from './AgentToolRow';
 import { ContextDivider } from './ContextDivider';
 import { Markdown } from './Markdown';
@@ -109,6 +110,10 @@ function RowOfKind({ sessionId, workspace, item, liveOutput, turnUsage, marks }:
     case 'redo':
     case 'rewind':
       return <CheckpointDivider item={item} message={marks.message} />;
+    case 'place':
+      return <PlaceDivider item={item} />;
+    case 'place_apply':
+      return <PlaceApplyRow item={item} />;
   }
 }
 

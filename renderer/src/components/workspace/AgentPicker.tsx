@@ -11,7 +11,13 @@ import { useCall } from '../../api/use-call';
 /** What the picker's value means: '' is Gatehouse's own agent. */
 export type AgentChoice = AgentId | '';
 
-export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange: (choice: AgentChoice) => void }) {
+interface AgentPickerProps {
+  value: AgentChoice;
+  /** The choice, and the agent's listing (undefined for Gatehouse's own). */
+  onChange: (choice: AgentChoice, agent: AgentListing | undefined) => void;
+}
+
+export function AgentPicker({ value, onChange }: AgentPickerProps) {
   const selectId = useId();
   const helpId = useId();
   const listing = useCall((api) => api['agents.list']({}));
@@ -27,7 +33,13 @@ export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange:
         id={selectId}
         value={value}
         aria-describedby={helpId}
-        onChange={(e) => onChange(e.target.value as AgentChoice)}
+        onChange={(e) => {
+          const choice = e.target.value as AgentChoice;
+          onChange(
+            choice,
+            agents.find((a) => a.id === choice),
+          );
+        }}
       >
         <option value="">Gatehouse’s own agent</option>
         {agents.map((agent) => (
@@ -37,14 +49,24 @@ export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange:
         ))}
       </select>
       <p id={helpId} className="field-help">
-        {picked
-          ? picked.staged !== undefined
-            ? `${picked.label} runs jailed in a place of its own: its writes and commands run there without a card; only what you apply reaches your folder.`
-            : `${picked.label} runs jailed: it sees the workspace read-only, and its writes and commands come to you as cards.`
-          : 'Or an agent you already use, installed in Settings → Agents.'}
+        {picked ? pickedWords(picked) : 'Or an agent you already use, installed in Settings → Agents.'}
       </p>
     </div>
   );
+}
+
+/**
+ * An agent that writes and runs by itself whatever the client says (Codex, opencode: a
+ * staged agent): it works only in a place of its own (SPEC §15).
+ */
+export function worksOnlyInPlace(agent: AgentListing): boolean {
+  return agent.staged !== undefined || !agent.gated;
+}
+
+function pickedWords(agent: AgentListing): string {
+  return worksOnlyInPlace(agent)
+    ? `${agent.label} runs jailed in a place of its own: its writes and commands run there without a card; only what you apply reaches your folder.`
+    : `${agent.label} runs jailed: it sees the workspace read-only, and its writes and commands come to you as cards.`;
 }
 
 /** Why an agent cannot drive a session now, or null when it can. */

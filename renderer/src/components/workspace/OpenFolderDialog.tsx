@@ -1,14 +1,17 @@
 /**
  * Ctrl/Cmd+O: type or paste a folder's path (with completion: arrow keys pick, Tab or Enter
  * takes the pick), or choose a recent workspace; Enter opens a session on it in a new tab,
- * driven by Gatehouse's own agent or by the external agent picked.
+ * driven by Gatehouse's own agent or by the external agent picked, in the folder itself or
+ * in a place of its own (always, for an agent that writes by itself).
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useCall } from '../../api/use-call';
 import { useAppStore } from '../../store/app-store';
 import { Combobox } from '../frame/Combobox';
 import { Dialog } from '../frame/Dialog';
-import { AgentPicker, type AgentChoice } from './AgentPicker';
+import type { AgentListing } from '../../../../shared/agents';
+import { AgentPicker, worksOnlyInPlace, type AgentChoice } from './AgentPicker';
+import { PlaceChoice, placeRequest, type PlaceOption } from './PlaceChoice';
 import { recentWorkspaces } from './recent-workspaces';
 import { useFolderCompletion } from './useFolderCompletion';
 import { useOpenSession } from './useOpenSession';
@@ -19,7 +22,13 @@ export function OpenFolderDialog() {
   const recent = useMemo(() => recentWorkspaces(sessions), [sessions]);
   const openSession = useOpenSession();
   const [agent, setAgent] = useState<AgentChoice>('');
-  const opening = useCall((_api, folder: string) => openSession(folder, agent || undefined));
+  const [picked, setPicked] = useState<AgentListing | undefined>(undefined);
+  const [place, setPlace] = useState<PlaceOption>({ on: false, base: '' });
+  const forcedBy = picked && worksOnlyInPlace(picked) ? picked.label : null;
+  const placeAsk = placeRequest(place, forcedBy !== null);
+  const opening = useCall((_api, folder: string) =>
+    openSession(folder, { ...(agent ? { agent } : {}), ...(placeAsk ? { place: placeAsk } : {}) }),
+  );
   const [path, setPath] = useState('');
   const suggestions = useFolderCompletion(path);
 
@@ -69,7 +78,14 @@ export function OpenFolderDialog() {
         <p id="folder-help" className="field-help">
           A folder's full path; ~ is your home. ↑ ↓ pick a suggestion, Tab takes it, Enter opens.
         </p>
-        <AgentPicker value={agent} onChange={setAgent} />
+        <AgentPicker
+          value={agent}
+          onChange={(choice, listing) => {
+            setAgent(choice);
+            setPicked(listing);
+          }}
+        />
+        <PlaceChoice value={place} onChange={setPlace} forcedBy={forcedBy} />
         {opening.error && (
           <p className="dialog-error" role="alert">
             {opening.error}

@@ -83,7 +83,14 @@ describe('the application menu', () => {
       keyCode: 'm',
       modifiers: ['control', 'shift'],
     });
-    expect(Object.keys(RENDERER_SHORTCUTS)).toEqual(['newSession', 'closeTab', 'settings', 'terminal', 'context']);
+    expect(Object.keys(RENDERER_SHORTCUTS)).toEqual([
+      'newSession',
+      'closeTab',
+      'settings',
+      'terminal',
+      'context',
+      'review',
+    ]);
   });
 });
 
@@ -96,6 +103,7 @@ describe('the accelerators', () => {
       settings: 'settings.open',
       terminal: 'terminal.toggle',
       context: 'context.show',
+      review: 'place.review',
     };
     for (const [shortcut, command] of Object.entries(commands) as [RendererShortcut, string][]) {
       const row = SHORTCUTS.find((s) => s.command.name === command);
