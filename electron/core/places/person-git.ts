@@ -12,6 +12,7 @@
  */
 import { GitError, runGit, type GitResult } from '../checkpoints/git-run.js';
 import { PlaceError } from './place-error.js';
+import { workspaceGitArgs } from '../git/workspace-git.js';
 
 const TIMEOUT_MS = 10 * 60_000;
 
@@ -61,10 +62,13 @@ export class PersonGit {
     return (await this.run(call)).stdout.toString('utf8').replace(/\n$/, '');
   }
 
-  /** The exact argv a command runs with (for the Apply-as-commit card), the door's own settings left out. */
+  /**
+   * The exact argv a command runs with (for the Apply-as-commit card): the door's settings,
+   * then these, as the door starts it; the person sees every switch that keeps it quiet.
+   */
   async shown(args: readonly string[]): Promise<string[]> {
     const settings = [...QUIET_SETTINGS, ...(await this.filterBlanks())];
-    return ['git', ...settings.flatMap((s) => ['-c', s]), ...args];
+    return ['git', ...workspaceGitArgs([...settings.flatMap((s) => ['-c', s]), ...args])];
   }
 
   /** `-c` settings that blank every filter driver the repository's config defines. */

@@ -25,6 +25,11 @@ it('shows the commands with every filter driver blanked, dotted names included',
   ]) {
     expect(shown).toContain(setting);
   }
+  // The door's own settings are shown too: the card lists the command exactly as it runs.
+  for (const setting of ['core.hooksPath=/dev/null', 'core.fsmonitor=false', 'protocol.allow=never']) {
+    expect(shown).toContain(setting);
+  }
+  expect(shown.at(-1)).toBe('write-tree');
 });
 
 it('refuses a repository whose filter name holds "=" (it could not be turned off) and makes nothing', async () => {
