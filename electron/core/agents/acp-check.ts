@@ -12,6 +12,7 @@ import path from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { AcpLink } from './acp-link.js';
+import type { ErrorKind } from '../error-kind.js';
 import { launchJailed } from './agent-jail.js';
 import type { AgentSpec } from './agent-spec.js';
 import type { SessionPlace } from '../../../shared/places.js';
@@ -38,6 +39,7 @@ export const ACP_CHECK_TIMEOUT_MS = 20_000;
 
 /** The adapter does not speak ACP: the line the install's `checking` phase fails with. */
 export class AcpCheckFailed extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'AcpCheckFailed';
 }
 

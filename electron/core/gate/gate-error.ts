@@ -22,5 +22,6 @@ export class CancelledError extends Error {
  * card's withdrawal instead of "the turn was cancelled".
  */
 export class CardWithdrawal extends Error {
+  readonly errorKind: ErrorKind = 'refused';
   override readonly name = 'CardWithdrawal';
 }

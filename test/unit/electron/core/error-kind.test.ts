@@ -10,6 +10,9 @@ import { AgentCallError } from '../../../../electron/core/agents/agent-calls-por
 import { AgentInstallError } from '../../../../electron/core/agents/agent-installs.js';
 import { AgentModelEndpointError } from '../../../../electron/core/agents/agent-model-endpoint.js';
 import { AgentStopped } from '../../../../electron/core/agents/acp-link.js';
+import { AcpCheckFailed } from '../../../../electron/core/agents/acp-check.js';
+import { CardWithdrawal } from '../../../../electron/core/gate/gate-error.js';
+import { PlaceError } from '../../../../electron/core/places/place-error.js';
 import { GateSocketError } from '../../../../electron/core/agents/gate-socket.js';
 import { UnknownGateToolError } from '../../../../electron/core/agents/gate-mcp-tools.js';
 import { ChatError } from '../../../../electron/core/chat/chat-error.js';
@@ -74,6 +77,9 @@ const KINDS: Array<[string, () => Error, ErrorKind]> = [
     () => new AgentModelEndpointError('the agents’ model endpoint is not on loopback'),
     'refused',
   ],
+  ['AcpCheckFailed', () => new AcpCheckFailed('Claude Code 1.0 did not answer ACP’s initialize'), 'refused'],
+  ['CardWithdrawal', () => new CardWithdrawal('the agent cancelled this call'), 'refused'],
+  ['PlaceError', () => new PlaceError('this session has no place of its own'), 'refused'],
 ];
 
 /** The classes the host answered as expected by name before errors had kinds. */
