@@ -23,6 +23,10 @@ import type { SessionPlace } from '../../../shared/places.js';
 import { SessionPlaceCalls } from '../places/session-place.js';
 import { PlaceError } from '../places/place-error.js';
 import type { Places } from '../places/places.js';
+import { proposeApplyTool } from '../places/propose-apply.js';
+import type { ToolDef } from '../tools/tool-def.js';
+
+const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
 
 export type { SessionDeps, SessionFiles, SessionInfo } from './session-deps.js';
 
@@ -53,6 +57,8 @@ export class Session {
   readonly checkpoints: SessionUndo;
   /** The place calls: its review, an apply, a discard (SPEC §15). */
   readonly place: SessionPlaceCalls;
+  /** propose_apply over this session's place: offered to the model while the place is active. */
+  private readonly proposeTools: readonly ToolDef[];
   /** The session's place as the log last said it (summary.place). */
   private placeNow: SessionPlace | undefined;
   /** Summary calls running now, so a window that connects mid-summary can say so. */
@@ -80,6 +86,8 @@ export class Session {
       liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
       whenIdle: (what) => this.refuseWhileLive(what),
       whyNoWorkspace: () => this.whyNoWorkspace(),
+      // Read only when the tools are listed or called, by which time the place calls exist.
+      placeTools: () => (this.place.current()?.state === 'active' ? this.proposeTools : NO_TOOLS),
       onCompacting: (compacting) => {
         this.summarising += compacting ? 1 : -1;
         deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
@@ -96,6 +104,7 @@ export class Session {
       newId: deps.newId,
       whenIdle: (what) => this.refuseWhileLive(what),
     });
+    this.proposeTools = [proposeApplyTool(this.place) as unknown as ToolDef];
     this.placeNow = this.place.current() ?? undefined;
     this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
     const seam = deps.workspace ? driverSeam(this.parts, deps, owner, deps.workspace) : null;
