@@ -77,25 +77,7 @@ export class Session {
     this.info = { ...deps.info };
     this.events = [...deps.events];
     this.state = foldEvents(this.events);
-    const owner: PartsOwner = {
-      id: deps.info.id,
-      events: this.events,
-      state: () => this.state,
-      append: (p) => this.append(p),
-      model: () => this.info.model,
-      liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
-      whenIdle: (what) => this.refuseWhileLive(what),
-      whyNoWorkspace: () => this.whyNoWorkspace(),
-      // Read only when the tools are listed or called, by which time the place calls exist.
-      placeTools: () => (this.place.current()?.state === 'active' ? this.proposeTools : NO_TOOLS),
-      onCompacting: (compacting) => {
-        this.summarising += compacting ? 1 : -1;
-        deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
-      },
-    };
-    this.parts = sessionParts(deps, owner);
-    ({ cards: this.cards, questions: this.questions, mcp: this.mcp, context: this.context } = this.parts);
-    this.checkpoints = this.parts.checkpoints;
+    // Before the parts: the tools they list include the place's, read from these calls.
     this.place = new SessionPlaceCalls({
       id: deps.info.id,
       places: deps.places ?? noPlaces(),
@@ -105,6 +87,25 @@ export class Session {
       whenIdle: (what) => this.refuseWhileLive(what),
     });
     this.proposeTools = [proposeApplyTool(this.place) as unknown as ToolDef];
+    const owner: PartsOwner = {
+      id: deps.info.id,
+      events: this.events,
+      state: () => this.state,
+      append: (p) => this.append(p),
+      model: () => this.info.model,
+      liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
+      whenIdle: (what) => this.refuseWhileLive(what),
+      whyNoWorkspace: () => this.whyNoWorkspace(),
+      // Offered while the place is active: a session in the person's folder, or a discarded place, has none.
+      placeTools: () => (this.place.current()?.state === 'active' ? this.proposeTools : NO_TOOLS),
+      onCompacting: (compacting) => {
+        this.summarising += compacting ? 1 : -1;
+        deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
+      },
+    };
+    this.parts = sessionParts(deps, owner);
+    ({ cards: this.cards, questions: this.questions, mcp: this.mcp, context: this.context } = this.parts);
+    this.checkpoints = this.parts.checkpoints;
     this.placeNow = this.place.current() ?? undefined;
     this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
     const seam = deps.workspace ? driverSeam(this.parts, deps, owner, deps.workspace) : null;
