@@ -6,10 +6,12 @@
  * the answers are Allow once and Deny (the AnswerBar reads which from the kind).
  */
 import type { PlaceApplyCardBody, PlaceApplyCardFile } from '../../../../shared/cards';
+import { useOpenReview } from '../../store/app-store';
 import { STATUS_WORDS } from '../places/place-words';
 import { ArgvTokens } from './ArgvTokens';
 import type { CardViewProps } from './card-view-props';
 import { PROSE_OPTIONS } from './visible-text';
+import { VisibleLines } from './VisibleLines';
 import { VisibleText } from './VisibleText';
 import '../places/places.css';
 import './place-apply-card.css';
@@ -23,7 +25,8 @@ const CHANGE_WORDS: Record<PlaceApplyCardFile['change'], string> = {
 /** A list past this many files shows its start and says how many more (the log holds them all). */
 const FILES_SHOWN = 200;
 
-export function PlaceApplyCard({ body }: CardViewProps<PlaceApplyCardBody>) {
+export function PlaceApplyCard({ body, inRecord }: CardViewProps<PlaceApplyCardBody>) {
+  const openReview = useOpenReview();
   const conflicts = body.files.filter((f) => f.status === 'conflict').length;
   return (
     <div className="card-body card-body-place-apply">
@@ -46,8 +49,16 @@ export function PlaceApplyCard({ body }: CardViewProps<PlaceApplyCardBody>) {
       )}
       {body.as === 'commit' && body.commit && <CommitPart commit={body.commit} message={body.message ?? ''} />}
       <p className="card-detail card-muted">
-        From <VisibleText text={body.place} />. Each file’s diff is on the session’s Review screen.
+        From <VisibleText text={body.place} />.
       </p>
+      {/* The card lists the files; their diffs are the review's (the card would repeat them in the log). */}
+      {!inRecord && openReview && (
+        <p className="card-detail">
+          <button type="button" className="place-apply-review" onClick={openReview}>
+            Read each file’s diff in the review…
+          </button>
+        </p>
+      )}
     </div>
   );
 }
@@ -88,7 +99,7 @@ function CommitPart({ commit, message }: { commit: NonNullable<PlaceApplyCardBod
         Then one commit on your branch <VisibleText text={commit.branch} />, with the message:
       </span>
       <pre className="code-block place-apply-message">
-        <VisibleText className="visible-prose" text={message} options={PROSE_OPTIONS} />
+        <VisibleLines text={message} options={PROSE_OPTIONS} />
       </pre>
       <span>made with exactly these commands (no hooks, no filters):</span>
       <ol className="place-apply-argv" aria-label="The git commands">

@@ -5,11 +5,13 @@
  * button and by key.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlaceApplyCardBody } from '../../../../../shared/cards';
 import type { CardEvent, CardOutcome } from '../../../../../shared/reducer';
 import { ApiProvider } from '../../../../../renderer/src/api/api-context';
 import { PermissionCard } from '../../../../../renderer/src/components/cards/PermissionCard';
+import { createAppStore, StoreProvider } from '../../../../../renderer/src/store/app-store';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { stubLayout } from '../layout-stub';
 import { SESSION, WORKSPACE, cardOf, placeApplyBody } from './card-fixtures';
@@ -93,6 +95,25 @@ describe("a proposal to apply a place's change", () => {
     expect(fake.requestsOf('card.answer')).toEqual([]);
     fireEvent.keyDown(region, { key: 'a' });
     expect(fake.requestsOf('card.answer')).toEqual([{ id: SESSION, cardId: card.cardId, answer: 'allow_once' }]);
+  });
+
+  it('opens the review, where each file’s diff is, from the open card (and only there)', async () => {
+    const store = createAppStore(window.localStorage);
+    render(
+      <ApiProvider api={createFakeApi().api}>
+        <StoreProvider store={store}>
+          <PermissionCard
+            sessionId={SESSION}
+            workspace={WORKSPACE}
+            card={cardOf(body())}
+            outcome={{ state: 'open' }}
+            pinned
+          />
+        </StoreProvider>
+      </ApiProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Read each file’s diff in the review…' }));
+    expect(store.getState().dialog).toBe('review');
   });
 
   it('reads in the record as one line: what it applied, and where', () => {
