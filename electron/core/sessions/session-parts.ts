@@ -175,6 +175,7 @@ export function driverSeam(
     context: parts.modelContext,
     ...(parts.servers ? { mcp: parts.servers } : {}),
     workspace,
+    placeTools: () => owner.placeTools(),
     home: deps.home,
     newId: deps.newId,
     onDelta: (turnId, text, reset) =>
