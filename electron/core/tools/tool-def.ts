@@ -118,14 +118,7 @@ export interface PlaceApplyPlan {
 }
 
 export type Plan =
-  | ReadPlan
-  | WritePlan
-  | CommandPlan
-  | McpPlan
-  | McpServerPlan
-  | AgentStartPlan
-  | AgentAskPlan
-  | PlaceApplyPlan;
+  ReadPlan | WritePlan | CommandPlan | McpPlan | McpServerPlan | AgentStartPlan | AgentAskPlan | PlaceApplyPlan;
 
 export type ToolResult =
   | { ok: true; output: string; details?: Record<string, unknown> }
