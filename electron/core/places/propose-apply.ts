@@ -61,13 +61,10 @@ async function planProposal(place: ProposePlace, args: ProposeApplyArgs): Promis
   const review = await place.review();
   const files = chosenFiles(review, args.paths);
   const commit = commitOf(review, args.as);
-  const writes = files.filter((f) => f.status !== 'conflict');
+  // A file already in the user's folder would be written again as it is: only a ready one is worth a card.
+  const writes = files.filter((f) => f.status === 'ready');
   if (writes.length === 0) {
-    throw new ToolError(
-      `propose_apply: nothing to apply: ${
-        files.length === 0 ? 'the place has no change' : 'every file named conflicts with a change the user made'
-      }`,
-    );
+    throw new ToolError(`propose_apply: nothing to apply: ${nothingWhy(files)}`);
   }
   const paths = files.map((f) => f.path);
   const message =
@@ -91,6 +88,12 @@ async function planProposal(place: ProposePlace, args: ProposeApplyArgs): Promis
   };
 }
 
+function nothingWhy(files: readonly PlaceFileChange[]): string {
+  if (files.length === 0) return 'the place has no change';
+  if (files.every((f) => f.status === 'applied')) return "the user's folder already has every file named";
+  return "every file named conflicts with a change the user made, or is already in the user's folder";
+}
+
 /** A path relative to the place, as the review spells it: no root, no `.` or `..`, forward slashes. */
 function checkRelative(p: string): void {
   const segments = p.split('/');
@@ -112,7 +115,9 @@ function chosenFiles(review: PlaceReview, paths: readonly string[] | undefined):
       .map((p) => JSON.stringify(p))
       .join(', ');
     throw new ToolError(
-      `propose_apply: not changed in the place: ${named}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}. Name only files you changed (added, modified or deleted).`,
+      `propose_apply: not changed in the place: ${named}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}. Name only files you changed (added, modified or deleted)${
+        review.more > 0 ? `; the review lists the first ${review.files.length} changed files, so apply those first` : ''
+      }.`,
     );
   }
   return paths.map((p) => byPath.get(p.replace(/\/+$/, ''))!);

@@ -224,6 +224,17 @@ describe('bad input is a clear tool error, with no card and nothing written', ()
     expect(git(repo, 'status', '--porcelain')).toBe('');
   });
 
+  it("nothing to apply: the person's folder already has the file", async () => {
+    const { id } = await placeWithWork();
+    await writeFiles(repo, { 'a.txt': 'a, done\n' });
+    await propose(id, { as: 'files', paths: ['a.txt'] });
+    expect(await result(id)).toMatchObject({
+      ok: false,
+      output: expect.stringContaining("the user's folder already has every file named"),
+    });
+    expect(ofType(await h.events(id), 'card')).toEqual([]);
+  });
+
   it('nothing to apply: a place with no change', async () => {
     const summary = await h.call('sessions.open', { workspace: repo, title: 'idle', place: {} });
     await propose(summary.id, { as: 'files' });
