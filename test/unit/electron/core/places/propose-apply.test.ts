@@ -171,6 +171,23 @@ describe('a proposal to apply as files', () => {
   });
 });
 
+describe('a proposal open when the app stopped', () => {
+  it('stays answerable after the restart; planned again from a fresh review, it applies when allowed', async () => {
+    const { id } = await placeWithWork();
+    await propose(id, { as: 'files', paths: ['a.txt'] });
+    const card = await h.event(id, 'card');
+    await h.restart();
+    await h.call('session.state', { id });
+    await h.call('card.answer', { id, cardId: card.cardId, answer: 'allow_once' });
+    expect(await result(id)).toMatchObject({ ok: true, details: { applied: ['a.txt'] } });
+    await h.event(id, 'turn_ended');
+    expect(await read('a.txt')).toBe('a, done\n');
+    const events = await h.events(id);
+    expect(ofType(events, 'card')).toHaveLength(1);
+    expect(ofType(events, 'card_withdrawn')).toEqual([]);
+  });
+});
+
 describe('a proposal to apply as a commit', () => {
   it('shows the exact git commands and the message, and commits on the person branch when allowed', async () => {
     const { id } = await placeWithWork();
