@@ -19,6 +19,13 @@ import { AGENT_CANCELLED } from './gate-mcp-cancels.js';
 /** The native tools the agent reaches the workspace through; its own tools only read. */
 export const GATE_TOOL_NAMES = Object.freeze(['write_file', 'search_replace', 'run', 'read_file', 'list_dir'] as const);
 
+/**
+ * Every name the face may offer: the workspace tools, and propose_apply in a place of its
+ * own. An agent's own permission prompt for them is turned off (agent-holds.ts): the gate's
+ * card is the one that asks, and asking twice teaches the person to click through.
+ */
+export const GATE_OFFERED_NAMES = Object.freeze([...GATE_TOOL_NAMES, 'propose_apply'] as const);
+
 const GATE_TOOLS: readonly ToolDef[] = Object.freeze(
   GATE_TOOL_NAMES.map((name) => {
     const def = WORKSPACE_TOOLS.find((d) => d.name === name);
