@@ -7,6 +7,17 @@ import { agentName } from './agents.js';
 export type Answer = 'allow_once' | 'allow_session' | 'deny';
 export const ANSWERS: readonly Answer[] = ['allow_once', 'allow_session', 'deny'];
 
+/** A card that is asked every time: "Allow for this session" has no meaning for it. */
+const ONCE_ONLY: readonly Answer[] = ['allow_once', 'deny'];
+
+/**
+ * The answers a card of this kind takes. Applying a place's change into the person's folder
+ * (SPEC §15) is one act on one review: no grant can stand for the next one.
+ */
+export function answersFor(kind: CardBody['kind']): readonly Answer[] {
+  return kind === 'place_apply' ? ONCE_ONLY : ANSWERS;
+}
+
 export type ReadTool = 'read_file' | 'grep' | 'list_dir';
 export type WriteTool = 'write_file' | 'search_replace';
 
@@ -22,7 +33,17 @@ export type Grant =
   | McpCallGrant
   | McpServerGrant
   | AgentStartGrant
-  | AgentAskGrant;
+  | AgentAskGrant
+  | PlaceApplyGrant;
+
+/**
+ * What a `place_apply` card names as its grant, for the card event's shape only: that card
+ * takes no allow_session (answersFor) and the gate never looks a plan of it up in the grants.
+ */
+export interface PlaceApplyGrant {
+  kind: 'place_apply';
+  origin: string;
+}
 
 /** An external agent allowed to start (and restart) for the session, while its launch keeps this fingerprint (SPEC §14). */
 export interface AgentStartGrant {
@@ -280,6 +301,41 @@ export interface AgentAskCardBody {
   options: { optionId: string; name: string; kind: string }[];
 }
 
+/** One file of a model's proposed apply, as its card lists it. */
+export interface PlaceApplyCardFile {
+  /** Relative to the place and to the origin, forward slashes. */
+  path: string;
+  change: 'added' | 'modified' | 'deleted';
+  /** As the review found it: `conflict` is named and never written; `applied` is already in your folder. */
+  status: 'ready' | 'conflict' | 'applied';
+}
+
+/**
+ * The model proposes applying its place's change into the person's folder (SPEC §15): the
+ * files from a review made as the card went up, how (as files, or as a commit with the exact
+ * git commands), and the folder it writes into. Allowed once, it runs as the person's own
+ * apply of that review would; it is never allowed for the session.
+ */
+export interface PlaceApplyCardBody {
+  kind: 'place_apply';
+  as: 'files' | 'commit';
+  /** The person's folder the apply writes into. */
+  origin: string;
+  /** The place it applies from (the session's workspace). */
+  place: string;
+  files: PlaceApplyCardFile[];
+  /** For a commit: the branch it lands on and the commands run for it, in order. */
+  commit?: { branch: string; argv: string[][] };
+  /** The commit's message, as the model wrote it (or the app's default when it gave none). */
+  message?: string;
+  /**
+   * Of the review's files as listed (paths, changes, statuses, the person's digests, the
+   * place's diffs): an answer to a card whose review no longer reads the same is dropped and
+   * the card asks again. A hash, never shown.
+   */
+  fingerprint: string;
+}
+
 export type CardBody =
   | WriteCardBody
   | ReadCardBody
@@ -287,7 +343,8 @@ export type CardBody =
   | McpCardBody
   | McpServerCardBody
   | AgentStartCardBody
-  | AgentAskCardBody;
+  | AgentAskCardBody
+  | PlaceApplyCardBody;
 
 /** A command grant with its flags set only when true, so plain grants stay as they were. */
 export function commandGrant(
@@ -327,6 +384,8 @@ export function describeGrant(grant: Grant): string {
       return `Allow ${agentName(grant.agent)} to start, and restart, for the rest of this session, while its launch stays as shown. A changed launch still asks.`;
     case 'agent_ask':
       return `Answer yes to ${agentName(grant.agent)}'s requests titled exactly "${grant.title}" (${grant.toolKind}) for the rest of this session. Its writes and commands still come to the gate.`;
+    case 'place_apply':
+      return `Applying into ${grant.origin} is asked every time: it cannot be allowed for the session.`;
   }
 }
 
@@ -357,6 +416,8 @@ export function grantKey(g: Grant): string {
       return JSON.stringify(['agent_start', g.agent, g.fingerprint]);
     case 'agent_ask':
       return JSON.stringify(['agent_ask', g.agent, g.toolKind, g.title]);
+    case 'place_apply':
+      return JSON.stringify(['place_apply', g.origin]);
   }
 }
 
@@ -517,6 +578,10 @@ export function describeCard(body: CardBody, short: (path: string) => string = (
       return words('Permission to start an agent', 'start', `${body.label} ${body.version}`, `start ${body.label}`);
     case 'agent_ask':
       return words(`${body.label} asks`, 'allow', body.title, `${body.label}: ${body.title}`);
+    case 'place_apply': {
+      const what = body.as === 'commit' ? 'a commit' : `${body.files.length} file${body.files.length === 1 ? '' : 's'}`;
+      return words('Permission to apply into your folder', 'apply', `${what} into ${body.origin}`, `apply ${what}`);
+    }
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import type { SessionAgent } from './agents.js';
 import type { CardEdits } from './card-edits.js';
-import { sameGrant, type Answer, type Grant } from './cards.js';
+import { answersFor, sameGrant, type Answer, type Grant } from './cards.js';
 import type { ChangedFile } from './checkpoints.js';
 import type { PlanEntry, SessionEvent, TurnEndReason } from './events.js';
 import type { PlaceApplyFile, PlaceApplyOutcome, SessionPlace } from './places.js';
@@ -493,7 +493,9 @@ function applyCardAnswer(s: SessionState, event: EventOf<'card_answer'>): void {
   // The card names the grant it offers; recording exactly that keeps the log, the card's
   // wording and meta.json in agreement.
   // An edited write is allowed once only: even a log that says otherwise grants nothing.
-  if (event.answer === 'allow_session' && !event.edited && !s.grants.some((g) => sameGrant(g, card.grant))) {
+  // A card asked every time (a place's apply) grants nothing, whatever the log says.
+  const grants = event.answer === 'allow_session' && !event.edited && answersFor(card.body.kind).includes(event.answer);
+  if (grants && !s.grants.some((g) => sameGrant(g, card.grant))) {
     s.grants.push(card.grant);
   }
   closeCard(s, event.cardId, {

@@ -28,6 +28,8 @@ export async function cardTruthful(
   if (body.kind === 'mcp_server') return startTruthful(root, card.cardId, body);
   if (body.kind === 'agent_start') return agentStartTruthful(card.cardId, body);
   if (body.kind === 'agent_ask') return agentAskTruthful(card.cardId, body);
+  // The property runs have no place of their own: such a card is never theirs.
+  if (body.kind === 'place_apply') return [`inv-card: card ${card.cardId} proposes a place's apply`];
   const call = ledger.calls.get(card.toolCallId);
   if (!call) return [];
   const args = (call.args ?? {}) as { path?: string; cwd?: string; argv?: string[] };

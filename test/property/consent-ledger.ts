@@ -36,6 +36,8 @@ export function grantShown(body: CardBody): Grant {
       return { kind: 'agent_start', agent: body.agent, fingerprint: body.fingerprint };
     case 'agent_ask':
       return { kind: 'agent_ask', agent: body.agent, toolKind: body.toolKind, title: body.title };
+    case 'place_apply':
+      return { kind: 'place_apply', origin: body.origin };
   }
 }
 
@@ -55,6 +57,8 @@ export function grantKey(g: Grant): string {
       return JSON.stringify([g.kind, g.agent, g.fingerprint]);
     case 'agent_ask':
       return JSON.stringify([g.kind, g.agent, g.toolKind, g.title]);
+    case 'place_apply':
+      return JSON.stringify([g.kind, g.origin]);
   }
 }
 

@@ -36,7 +36,7 @@ import path from 'node:path';
 import type { AgentId } from '../../../shared/agents.js';
 import { GATE_SERVER_NAME } from './acp-driver.js';
 import type { MissingFileAnswer } from './acp-fs.js';
-import { GATE_TOOL_NAMES } from './gate-mcp-tools.js';
+import { GATE_OFFERED_NAMES } from './gate-mcp-tools.js';
 import { writeFileAtomic } from '../files/atomic-file.js';
 
 export interface AgentHolds {
@@ -97,7 +97,7 @@ export function agentHolds(id: AgentId): AgentHolds {
           claudeCode: {
             options: {
               disallowedTools: CLAUDE_BUILT_IN_WRITERS,
-              allowedTools: GATE_TOOL_NAMES.map((t) => `mcp__${GATE_SERVER_NAME}__${t}`),
+              allowedTools: GATE_OFFERED_NAMES.map((t) => `mcp__${GATE_SERVER_NAME}__${t}`),
               permissionMode: 'default',
               allowDangerouslySkipPermissions: false,
             },
@@ -120,7 +120,7 @@ export function agentHolds(id: AgentId): AgentHolds {
               // The gate's own tools go unasked by the CLI: the gate's card is the one that decides.
               tools: {
                 exclude: ['run_shell_command'],
-                allowed: GATE_TOOL_NAMES.map((t) => `mcp_${GATE_SERVER_NAME}_${t}`),
+                allowed: GATE_OFFERED_NAMES.map((t) => `mcp_${GATE_SERVER_NAME}_${t}`),
               },
               // Folder trust is on by default in 0.61, and an untrusted folder starts no MCP
               // server, so the gate's tools were never offered to the model. The person chose

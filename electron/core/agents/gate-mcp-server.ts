@@ -63,7 +63,7 @@ function protocolServer(calls: GateCalls, cancels: GateCallCancels, res: ServerR
     { name: 'gatehouse', version: '1' },
     { capabilities: { tools: {} }, instructions: GATE_INSTRUCTIONS, jsonSchemaValidator: validator },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedGateTools() }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedGateTools(calls.offered()) }));
   // The SDK's own cancel handling aborts only requests of the same protocol object (and on
   // every closed connection, which must not withdraw a card): the face's registry replaces it.
   server.setNotificationHandler(CancelledNotificationSchema, ({ params }) => {

@@ -19,6 +19,13 @@ import { AGENT_CANCELLED } from './gate-mcp-cancels.js';
 /** The native tools the agent reaches the workspace through; its own tools only read. */
 export const GATE_TOOL_NAMES = Object.freeze(['write_file', 'search_replace', 'run', 'read_file', 'list_dir'] as const);
 
+/**
+ * Every name the face may offer: the workspace tools, and propose_apply in a place of its
+ * own. An agent's own permission prompt for them is turned off (agent-holds.ts): the gate's
+ * card is the one that asks, and asking twice teaches the person to click through.
+ */
+export const GATE_OFFERED_NAMES = Object.freeze([...GATE_TOOL_NAMES, 'propose_apply'] as const);
+
 const GATE_TOOLS: readonly ToolDef[] = Object.freeze(
   GATE_TOOL_NAMES.map((name) => {
     const def = WORKSPACE_TOOLS.find((d) => d.name === name);
@@ -37,10 +44,13 @@ export const GATE_INSTRUCTIONS =
 /** The words (and the result's last words in the log) for a call the turn's cancel cut short: as native. */
 export const CANCELLED = 'cancelled by the user before this call finished';
 
-/** tools/list: the tools with their JSON schemas, converted once per definition as for the model's own tool set. */
-export function listedGateTools(): Tool[] {
-  const specs = toolSpecs(GATE_TOOLS);
-  return GATE_TOOLS.map((def) => ({
+/**
+ * tools/list: the tools with their JSON schemas, converted once per definition as for the
+ * model's own tool set; `offered` adds the session's place tools (GateCalls.offered).
+ */
+export function listedGateTools(offered: readonly ToolDef[] = GATE_TOOLS): Tool[] {
+  const specs = toolSpecs(offered);
+  return offered.map((def) => ({
     name: def.name,
     description: def.description,
     inputSchema: specs[def.name]!.inputSchema as Tool['inputSchema'],
@@ -66,11 +76,24 @@ export class GateCalls {
   /** The end of the last call taken: the next one waits for it. */
   private tail: Promise<unknown> = Promise.resolve();
   private readonly running = new Set<Promise<unknown>>();
+  /** The offered list while the place's tools stay the same array, so tools/list reads the same. */
+  private joined: { place: readonly ToolDef[]; all: readonly ToolDef[] } | null = null;
 
   constructor(
     private readonly seam: DriverSeam,
     private readonly turn: LiveTurnDoor,
   ) {}
+
+  /**
+   * The tools this session's face offers: the workspace's, and in a place of its own
+   * propose_apply (asked every time on its card, applied as the person's own apply).
+   */
+  offered(): readonly ToolDef[] {
+    const place = this.seam.placeTools?.() ?? [];
+    if (place.length === 0) return GATE_TOOLS;
+    if (this.joined?.place !== place) this.joined = { place, all: [...GATE_TOOLS, ...place] };
+    return this.joined.all;
+  }
 
   /**
    * Runs one tools/call. Refused in words, with nothing logged, when no turn is live or
@@ -86,8 +109,11 @@ export class GateCalls {
         true,
       );
     }
-    const def = GATE_TOOLS.find((d) => d.name === name);
-    if (!def) throw new UnknownGateToolError(`unknown tool "${name}"; the tools are: ${GATE_TOOL_NAMES.join(', ')}`);
+    const offered = this.offered();
+    const def = offered.find((d) => d.name === name);
+    if (!def) {
+      throw new UnknownGateToolError(`unknown tool "${name}"; the tools are: ${offered.map((d) => d.name).join(', ')}`);
+    }
     try {
       parseToolArgs(def, rawArgs ?? {});
     } catch (err) {

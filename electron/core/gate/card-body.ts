@@ -20,6 +20,7 @@ export async function cardBody(plan: Plan, diff: DiffFn, putBlob: PutBlob): Prom
     case 'mcp_server':
     case 'agent_start':
     case 'agent_ask':
+    case 'place_apply':
       return plan.body;
     case 'command':
       return commandBody(plan);
@@ -98,6 +99,11 @@ export function staleReason(body: CardBody, fresh: Plan): string | null {
   }
   // The agent's request is its words: planned again they are the same words.
   if (body.kind === 'agent_ask' && fresh.kind === 'agent_ask') return null;
+  if (body.kind === 'place_apply' && fresh.kind === 'place_apply') {
+    return fresh.body.fingerprint === body.fingerprint
+      ? null
+      : "the place's change, or your folder, changed after the card went up";
+  }
   if (body.kind === 'command' && fresh.kind === 'command') {
     if (fresh.cwd !== body.cwd) return `the working folder now lands at ${fresh.cwd} instead of ${body.cwd}`;
     return body.sandbox ? sandboxChange(body.sandbox, fresh.sandbox) : null;

@@ -26,19 +26,21 @@
  * closed card is the person's mistake (GateError); resuming an open card, planning one
  * not resuming, or dropping an answer never given is the gate's own (a plain Error).
  */
-import type { Answer } from '../../../shared/cards.js';
+import { answersFor, type Answer, type CardBody } from '../../../shared/cards.js';
 import type { CardEvent } from '../../../shared/reducer.js';
 import type { Plan } from '../tools/tool-def.js';
 import { editedBytes, WriteSides, type PersonAnswer } from './person-edits.js';
 import { GateError } from './gate-error.js';
+
+type CardKind = CardBody['kind'];
 
 export type CardState =
   { name: 'expected' } | { name: 'resuming' } | { name: 'open' } | { name: 'closed'; reason: string };
 
 export class CardWait {
   private state: CardState;
-  /** Only a write card takes edits: from the log, before it is planned again, by its kind. */
-  private readonly write: boolean;
+  /** The card's kind: only a write card takes edits, and a place_apply card no allow_session. */
+  private readonly kind: CardKind | null;
   /** A write card's two sides, while it is open. */
   private sides: WriteSides | undefined;
   /** The answer once given: a resume that finds the card stale keeps its edits for the next card. */
@@ -53,11 +55,11 @@ export class CardWait {
 
   constructor(
     readonly cardId: string,
-    start: { state: 'expected' | 'resuming'; write: boolean } | { state: 'open'; plan: Plan },
+    start: { state: 'expected' | 'resuming'; kind: CardKind | null } | { state: 'open'; plan: Plan },
   ) {
     this.answered = new Promise<PersonAnswer>((r) => (this.resolve = r));
     this.state = { name: start.state };
-    this.write = start.state === 'open' ? start.plan.kind === 'write' : start.write;
+    this.kind = start.state === 'open' ? start.plan.kind : start.kind;
     this.sides = start.state === 'open' ? WriteSides.of(start.plan) : undefined;
     this.taken = start.state !== 'expected';
   }
@@ -102,6 +104,11 @@ export class CardWait {
   answer(answer: Answer, edited?: string): void {
     if (this.state.name === 'closed')
       throw new GateError(`card ${this.cardId} is no longer open (${this.state.reason})`);
+    if (this.kind && !answersFor(this.kind).includes(answer)) {
+      throw new GateError(
+        `a ${this.kind} card takes only ${answersFor(this.kind).join(' or ')}: it is asked every time, never allowed for the session`,
+      );
+    }
     const bytes = edited === undefined ? undefined : this.checkEdits(answer, edited);
     this.given = bytes ? { answer, edited: bytes } : { answer };
     this.close(`answered ${answer}${bytes ? ' with edits' : ''}`);
@@ -120,7 +127,7 @@ export class CardWait {
 
   private whyNotEditable(): string | null {
     // A write card not planned again yet takes the edits as it takes any answer.
-    if (this.write && this.state.name !== 'open') return null;
+    if (this.kind === 'write' && this.state.name !== 'open') return null;
     if (!this.sides) return `card ${this.cardId} is not an open write card; only a write can be allowed with edits`;
     return this.sides.whyNotEditable();
   }
@@ -178,7 +185,7 @@ export class CardWaits {
   /** expect(): (none) → expected, for a card open in the log that a resume will take up; a known card is left as it is. */
   expect(card: CardEvent): void {
     if (this.waits.has(card.cardId)) return;
-    this.waits.set(card.cardId, new CardWait(card.cardId, { state: 'expected', write: card.body.kind === 'write' }));
+    this.waits.set(card.cardId, new CardWait(card.cardId, { state: 'expected', kind: card.body.kind }));
   }
 
   /** resume(): (none) → resuming, or the card's own resume() when it is known. */
@@ -188,7 +195,7 @@ export class CardWaits {
       known.resume();
       return known;
     }
-    const wait = new CardWait(card.cardId, { state: 'resuming', write: card.body.kind === 'write' });
+    const wait = new CardWait(card.cardId, { state: 'resuming', kind: card.body.kind });
     this.waits.set(card.cardId, wait);
     return wait;
   }
@@ -222,7 +229,7 @@ export class CardWaits {
 
   /** forget(): any card, known or not, → closed(why). */
   forget(cardId: string, why: string): void {
-    const wait = this.waits.get(cardId) ?? new CardWait(cardId, { state: 'expected', write: false });
+    const wait = this.waits.get(cardId) ?? new CardWait(cardId, { state: 'expected', kind: null });
     wait.forget(why);
     this.waits.set(cardId, wait);
   }

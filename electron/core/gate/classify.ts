@@ -40,11 +40,15 @@ export function grantForPlan(plan: Plan): Grant {
       const { agent, toolKind, title } = plan.body;
       return { kind: 'agent_ask', agent, toolKind, title };
     }
+    case 'place_apply':
+      return { kind: 'place_apply', origin: plan.body.origin };
   }
 }
 
 export function classify(plan: Plan, grants: readonly Grant[]): Classification {
   if (plan.kind === 'read' && plan.target.inside) return { kind: 'free' };
   const grant = grantForPlan(plan);
+  // Writing into the person's folder from a place is asked every time, whatever the log holds.
+  if (plan.kind === 'place_apply') return { kind: 'card', grant };
   return grants.some((g) => sameGrant(g, grant)) ? { kind: 'granted', grant } : { kind: 'card', grant };
 }

@@ -22,6 +22,13 @@ export interface SessionPlaceDeps {
   whenIdle: (what: string) => Promise<void>;
 }
 
+export interface ApplyRequest {
+  reviewId: string;
+  as: 'files' | 'commit';
+  paths?: string[];
+  message?: string;
+}
+
 export class SessionPlaceCalls {
   private readonly queue = new SerialQueue();
   private basing: Promise<void> | null = null;
@@ -72,29 +79,37 @@ export class SessionPlaceCalls {
     });
   }
 
-  apply(request: {
-    reviewId: string;
-    as: 'files' | 'commit';
-    paths?: string[];
-    message?: string;
-  }): Promise<PlaceApplyReply> {
+  apply(request: ApplyRequest): Promise<PlaceApplyReply> {
     return this.queue.run(async () => {
       await this.deps.whenIdle('applying the place');
-      const { place } = this.require();
-      const plan = this.deps.places.planApply(this.deps.id, place, request);
-      const applyId = this.deps.newId();
-      const message = request.message?.trim();
-      await this.deps.append({
-        type: 'place_apply',
-        applyId,
-        as: request.as,
-        files: plan.files,
-        ...(message ? { message } : {}),
-      });
-      const outcome = await this.deps.places.apply(this.deps.id, place, request, plan);
-      await this.deps.append({ type: 'place_applied', applyId, ...outcome });
-      return { applyId, ...outcome };
+      return this.applyNow(request);
     });
+  }
+
+  /**
+   * The model's own proposal, allowed once on its card (propose_apply): the same apply,
+   * logged the same way, but from inside the turn that waits on it, so it does not wait for
+   * the turn to end. The place is not changed by it: only the person's folder is written.
+   */
+  applyProposed(request: ApplyRequest): Promise<PlaceApplyReply> {
+    return this.queue.run(() => this.applyNow(request));
+  }
+
+  private async applyNow(request: ApplyRequest): Promise<PlaceApplyReply> {
+    const { place } = this.require();
+    const plan = this.deps.places.planApply(this.deps.id, place, request);
+    const applyId = this.deps.newId();
+    const message = request.message?.trim();
+    await this.deps.append({
+      type: 'place_apply',
+      applyId,
+      as: request.as,
+      files: plan.files,
+      ...(message ? { message } : {}),
+    });
+    const outcome = await this.deps.places.apply(this.deps.id, place, request, plan);
+    await this.deps.append({ type: 'place_applied', applyId, ...outcome });
+    return { applyId, ...outcome };
   }
 
   discard(keepBranch: boolean): Promise<SessionPlace> {

@@ -15,6 +15,7 @@ import type { SessionContext } from '../context/session-context.js';
 import type { Gate } from '../gate/permission-gate.js';
 import type { Workspace } from '../paths/workspace.js';
 import type { Questions } from '../runner/questions.js';
+import type { ToolDef } from '../tools/tool-def.js';
 
 /** What a driver gets from the session it drives. */
 export interface DriverSeam {
@@ -38,6 +39,11 @@ export interface DriverSeam {
   /** The session's MCP servers, started (or asked for) before a turn's first request. */
   mcp?: { prepare(turnId: string, signal: AbortSignal): Promise<void> };
   workspace: Workspace;
+  /**
+   * The tools of the session's place of its own (propose_apply while it is active; none in the
+   * person's folder): an external agent's gate face offers them beside the workspace tools.
+   */
+  placeTools?: () => readonly ToolDef[];
   home: string;
   newId: () => string;
   /** The transcript's live rows that are not logged: streamed text (`reset` drops the step's so far)… */

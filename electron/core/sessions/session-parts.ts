@@ -41,6 +41,8 @@ export interface PartsOwner {
   whyNoWorkspace(): string;
   /** A summary started (true) or ended (false). */
   onCompacting(compacting: boolean): void;
+  /** The tools of the session's place (propose_apply while it has an active one); the same array while that holds. */
+  placeTools(): readonly ToolDef[];
 }
 
 export interface SessionParts {
@@ -68,8 +70,12 @@ export function sessionParts(deps: SessionDeps, owner: PartsOwner): SessionParts
   const append = (p: EventPayload) => owner.append(p);
   // The tools, the context and the servers name each other; each reads the others only when called.
   let servers: SessionMcp | null = null;
+  const extra = stableJoin(
+    () => servers?.definitions() ?? NO_TOOLS,
+    () => owner.placeTools(),
+  );
   const tools: SessionParts['tools'] = deps.toolContext
-    ? new Tools(deps.toolContext, WORKSPACE_TOOLS, () => servers?.definitions() ?? NO_TOOLS)
+    ? new Tools(deps.toolContext, WORKSPACE_TOOLS, extra)
     : refusingTools(deps.noWorkspace ?? 'this session has no workspace');
   const modelContext = new SessionContext({
     sessionId: owner.id,
@@ -169,6 +175,7 @@ export function driverSeam(
     context: parts.modelContext,
     ...(parts.servers ? { mcp: parts.servers } : {}),
     workspace,
+    placeTools: () => owner.placeTools(),
     home: deps.home,
     newId: deps.newId,
     onDelta: (turnId, text, reset) =>
@@ -179,6 +186,20 @@ export function driverSeam(
 }
 
 const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
+
+/**
+ * Two lists of tools as one, the same array for as long as both stay the same arrays: the
+ * model's tool block stays byte for byte (and cached) until one of them changes.
+ */
+function stableJoin(first: () => readonly ToolDef[], second: () => readonly ToolDef[]): () => readonly ToolDef[] {
+  let last: { a: readonly ToolDef[]; b: readonly ToolDef[]; all: readonly ToolDef[] } | null = null;
+  return () => {
+    const a = first();
+    const b = second();
+    if (last?.a !== a || last.b !== b) last = { a, b, all: b.length === 0 ? a : [...a, ...b] };
+    return last.all;
+  };
+}
 
 /** A session with no workspace: every tool call says why, in the refusal's words. */
 function refusingTools(why: string): SessionParts['tools'] {

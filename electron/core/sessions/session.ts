@@ -23,6 +23,10 @@ import type { SessionPlace } from '../../../shared/places.js';
 import { SessionPlaceCalls } from '../places/session-place.js';
 import { PlaceError } from '../places/place-error.js';
 import type { Places } from '../places/places.js';
+import { proposeApplyTool } from '../places/propose-apply.js';
+import type { ToolDef } from '../tools/tool-def.js';
+
+const NO_TOOLS: readonly ToolDef[] = Object.freeze([]);
 
 export type { SessionDeps, SessionFiles, SessionInfo } from './session-deps.js';
 
@@ -53,6 +57,8 @@ export class Session {
   readonly checkpoints: SessionUndo;
   /** The place calls: its review, an apply, a discard (SPEC §15). */
   readonly place: SessionPlaceCalls;
+  /** propose_apply over this session's place: offered to the model while the place is active. */
+  private readonly proposeTools: readonly ToolDef[];
   /** The session's place as the log last said it (summary.place). */
   private placeNow: SessionPlace | undefined;
   /** Summary calls running now, so a window that connects mid-summary can say so. */
@@ -71,6 +77,16 @@ export class Session {
     this.info = { ...deps.info };
     this.events = [...deps.events];
     this.state = foldEvents(this.events);
+    // Before the parts: the tools they list include the place's, read from these calls.
+    this.place = new SessionPlaceCalls({
+      id: deps.info.id,
+      places: deps.places ?? noPlaces(),
+      events: this.events,
+      append: (p) => this.append(p),
+      newId: deps.newId,
+      whenIdle: (what) => this.refuseWhileLive(what),
+    });
+    this.proposeTools = [proposeApplyTool(this.place) as unknown as ToolDef];
     const owner: PartsOwner = {
       id: deps.info.id,
       events: this.events,
@@ -80,6 +96,8 @@ export class Session {
       liveTurn: () => (this.live ? { turnId: this.live.turnId, signal: this.live.controller.signal } : null),
       whenIdle: (what) => this.refuseWhileLive(what),
       whyNoWorkspace: () => this.whyNoWorkspace(),
+      // Offered while the place is active: a session in the person's folder, or a discarded place, has none.
+      placeTools: () => (this.place.current()?.state === 'active' ? this.proposeTools : NO_TOOLS),
       onCompacting: (compacting) => {
         this.summarising += compacting ? 1 : -1;
         deps.emit({ name: 'session.compacting', payload: { id: this.id, compacting } });
@@ -88,14 +106,6 @@ export class Session {
     this.parts = sessionParts(deps, owner);
     ({ cards: this.cards, questions: this.questions, mcp: this.mcp, context: this.context } = this.parts);
     this.checkpoints = this.parts.checkpoints;
-    this.place = new SessionPlaceCalls({
-      id: deps.info.id,
-      places: deps.places ?? noPlaces(),
-      events: this.events,
-      append: (p) => this.append(p),
-      newId: deps.newId,
-      whenIdle: (what) => this.refuseWhileLive(what),
-    });
     this.placeNow = this.place.current() ?? undefined;
     this.stopFollowingLog = deps.files.onAppend((event) => this.applyEvent(event));
     const seam = deps.workspace ? driverSeam(this.parts, deps, owner, deps.workspace) : null;

@@ -10,6 +10,7 @@ import type {
   CommandSandbox,
   McpCardBody,
   McpServerCardBody,
+  PlaceApplyCardBody,
   ReadTool,
   WriteTool,
 } from '../../../shared/cards.js';
@@ -103,7 +104,21 @@ export interface AgentAskPlan {
   args: Record<string, unknown>;
 }
 
-export type Plan = ReadPlan | WritePlan | CommandPlan | McpPlan | McpServerPlan | AgentStartPlan | AgentAskPlan;
+/**
+ * The model's proposal to apply its place's change into the person's folder (SPEC §15):
+ * always a card, never granted. `request` is what the apply runs with, on the review the
+ * card was made from (its id planned afresh with each answer; the fingerprint must hold).
+ */
+export interface PlaceApplyPlan {
+  kind: 'place_apply';
+  tool: 'propose_apply';
+  body: PlaceApplyCardBody;
+  request: { reviewId: string; as: 'files' | 'commit'; paths: string[]; message?: string };
+  args: Record<string, unknown>;
+}
+
+export type Plan =
+  ReadPlan | WritePlan | CommandPlan | McpPlan | McpServerPlan | AgentStartPlan | AgentAskPlan | PlaceApplyPlan;
 
 export type ToolResult =
   | { ok: true; output: string; details?: Record<string, unknown> }

@@ -38,6 +38,12 @@ export function useAppStore<T>(selector: (state: AppState) => T): T {
 /** Stands in where a component renders without the app's store (a card shown on its own). */
 const NO_SETTINGS: StoreApi<Pick<AppState, 'settings'>> = createStore(() => ({ settings: null }));
 
+/** Opens the active session's review (SPEC §15); null where a card renders without the app's store. */
+export function useOpenReview(): (() => void) | null {
+  const store = useContext(StoreContext);
+  return store ? () => store.getState().openDialog('review') : null;
+}
+
 /** The user's home folder as settings.get reported it; undefined before that, or with no store. */
 export function useHomeFolder(): string | undefined {
   const store: StoreApi<Pick<AppState, 'settings'>> = useContext(StoreContext) ?? NO_SETTINGS;

@@ -127,3 +127,27 @@ describe('an apply in the fold', () => {
     expect(before).toEqual(frozen);
   });
 });
+
+describe("a model's proposal to apply, in the fold", () => {
+  it('grants nothing, even where the log says allow_session', () => {
+    const body = {
+      kind: 'place_apply' as const,
+      as: 'files' as const,
+      origin: PLACE.origin,
+      place: PLACE.path,
+      files: [{ path: 'src/a.ts', change: 'modified' as const, status: 'ready' as const }],
+      fingerprint: 'f',
+    };
+    const grant = { kind: 'place_apply' as const, origin: PLACE.origin };
+    const state = foldEvents(
+      events(
+        { type: 'turn_started', turnId: 't1', messageId: 'm1' },
+        { type: 'tool_call', turnId: 't1', toolCallId: 'c1', tool: 'propose_apply', args: { as: 'files' } },
+        { type: 'card', turnId: 't1', toolCallId: 'c1', cardId: 'k1', body, grant, scope: 'asked every time' },
+        { type: 'card_answer', cardId: 'k1', answer: 'allow_session' },
+      ),
+    );
+    expect(state.openCards).toEqual([]);
+    expect(state.grants).toEqual([]);
+  });
+});

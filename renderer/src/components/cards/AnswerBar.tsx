@@ -10,7 +10,7 @@
  * their version, denies, or resets to the proposal to answer it as proposed.
  */
 import { useId, type KeyboardEvent } from 'react';
-import type { Answer } from '../../../../shared/cards';
+import { ANSWERS, type Answer } from '../../../../shared/cards';
 import { PROSE_OPTIONS } from './visible-text';
 import { VisibleText } from './VisibleText';
 import './card-editor.css';
@@ -34,6 +34,8 @@ export interface EditedAnswer {
 
 interface AnswerBarProps {
   scope: string;
+  /** The answers the card takes (answersFor its kind): a card asked every time has no "Allow for this session". */
+  answers?: readonly Answer[];
   armed: boolean;
   busy: boolean;
   onAnswer: (answer: Answer) => void;
@@ -44,7 +46,8 @@ function swallowEnter(event: KeyboardEvent) {
   if (event.key === 'Enter') event.preventDefault();
 }
 
-export function AnswerBar({ scope, armed, busy, onAnswer, edits }: AnswerBarProps) {
+export function AnswerBar({ scope, answers = ANSWERS, armed, busy, onAnswer, edits }: AnswerBarProps) {
+  const perSession = answers.includes('allow_session');
   const scopeId = useId();
   const editedNoteId = useId();
   const button = (answer: Answer, extra: string, key: string) => {
@@ -75,13 +78,20 @@ export function AnswerBar({ scope, armed, busy, onAnswer, edits }: AnswerBarProp
       {edits && <EditedRow edits={edits} busy={busy} noteId={editedNoteId} />}
       <div className="card-answer-buttons">
         {button('allow_once', 'once', 'A')}
-        <div className="card-answer-session">
-          {button('allow_session', 'session', 'S')}
-          <p id={scopeId} className="card-scope">
-            {/* The scope quotes the argv or path, which may hold bidi or invisible characters. */}
+        {perSession ? (
+          <div className="card-answer-session">
+            {button('allow_session', 'session', 'S')}
+            <p id={scopeId} className="card-scope">
+              {/* The scope quotes the argv or path, which may hold bidi or invisible characters. */}
+              <VisibleText className="visible-prose" text={scope} options={PROSE_OPTIONS} />
+            </p>
+          </div>
+        ) : (
+          // Rule 3 still holds: the card says why there is no answer for the session.
+          <p className="card-scope card-scope-once">
             <VisibleText className="visible-prose" text={scope} options={PROSE_OPTIONS} />
           </p>
-        </div>
+        )}
         {button('deny', 'deny', 'D')}
       </div>
       <p className="card-keys-hint" aria-live="polite">
@@ -89,7 +99,9 @@ export function AnswerBar({ scope, armed, busy, onAnswer, edits }: AnswerBarProp
           ? 'Arming…'
           : edits
             ? 'With the card focused: E allow with your edits, D deny.'
-            : 'With the card focused: A allow once, S allow for this session, D deny.'}
+            : perSession
+              ? 'With the card focused: A allow once, S allow for this session, D deny.'
+              : 'With the card focused: A allow once, D deny.'}
       </p>
     </div>
   );

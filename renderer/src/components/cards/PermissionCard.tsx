@@ -3,6 +3,7 @@
  * the record of what was asked and what happened. UI.md's card rules are the spec.
  */
 import { useEffect, type KeyboardEvent } from 'react';
+import { answersFor } from '../../../../shared/cards';
 import type { CardEvent, CardOutcome } from '../../../../shared/reducer';
 import { markCardPaintedSoon } from '../../store/card-paint';
 import { AnswerBar, type EditedAnswer } from './AnswerBar';
@@ -36,6 +37,7 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
   const { pending, sent, error, answer } = useCardAnswer(sessionId, card.cardId);
   const busy = pending || sent !== null;
   const view = cardView(card.body);
+  const answers = answersFor(card.body.kind);
   const editing = useCardEditing(sessionId, card);
   // The edited answer arms on its own, 0.5 s after each new diff of the person's text.
   const editArmed = useArming(`${card.cardId}:edit:${editing.latest?.seq ?? 0}`);
@@ -55,6 +57,8 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
       return;
     }
     event.preventDefault();
+    // A card asked every time takes no S: the key does nothing rather than an answer the core refuses.
+    if (!answers.includes(choice)) return;
     // While the text is edited, only the edits or a deny answer: A and S would drop the edits.
     if (edits && choice !== 'deny') return;
     if (armed && !busy) void answer(choice);
@@ -89,6 +93,7 @@ function OpenCard({ sessionId, workspace, card }: PermissionCardProps) {
       {view.Warnings && <view.Warnings body={card.body} />}
       <AnswerBar
         scope={card.scope}
+        answers={answers}
         armed={armed}
         busy={busy}
         onAnswer={(choice) => void answer(choice)}

@@ -13,6 +13,7 @@ import type { CardViewProps } from './card-view-props';
 import { CommandCard } from './CommandCard';
 import { McpCard, McpRecordNote, McpRecordSubject, McpWarnings } from './McpCard';
 import { McpServerCard, McpServerRecordNote, McpServerRecordSubject, McpServerWarnings } from './McpServerCard';
+import { PlaceApplyCard, PlaceApplyRecordSubject } from './PlaceApplyCard';
 import { ReadCard } from './ReadCard';
 import { SandboxRecordLine, SandboxWarnings } from './SandboxNotes';
 import { VisibleText } from './VisibleText';
@@ -99,6 +100,12 @@ export const CARD_VIEWS: { readonly [K in CardKind]: CardView<BodyOf<K>> } = {
     RecordSubject: AgentAskRecordSubject,
     reasked: 'The agent asked again after the last card; this is its question as it is now.',
     staleWhat: 'question',
+  },
+  place_apply: {
+    Body: PlaceApplyCard,
+    RecordSubject: PlaceApplyRecordSubject,
+    reasked: 'The session’s change, or your folder, changed after the last card; this is the apply as it is now.',
+    staleWhat: 'change',
   },
 };
 

@@ -31,7 +31,9 @@ describe('Gemini CLI’s holds', () => {
     expect(settings).toEqual({
       tools: {
         exclude: ['web_fetch', 'run_shell_command'],
-        allowed: ['write_file', 'search_replace', 'run', 'read_file', 'list_dir'].map((t) => `mcp_gatehouse_${t}`),
+        allowed: ['write_file', 'search_replace', 'run', 'read_file', 'list_dir', 'propose_apply'].map(
+          (t) => `mcp_gatehouse_${t}`,
+        ),
       },
       ui: { theme: 'dark' },
       security: { folderTrust: { enabled: false } },

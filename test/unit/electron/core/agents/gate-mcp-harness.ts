@@ -33,10 +33,13 @@ export interface GateHarness {
   close(): Promise<void>;
 }
 
-export async function startGateHarness(options: { sandboxFor?: (root: string) => Sandbox } = {}): Promise<GateHarness> {
+export async function startGateHarness(
+  options: { sandboxFor?: (root: string) => Sandbox; open?: (h: Harness) => Promise<string> } = {},
+): Promise<GateHarness> {
   const driver = openTurnDriver();
-  const h = await startHarness(undefined, { driver, ...options });
-  const id = await h.open();
+  const { open, ...rest } = options;
+  const h = await startHarness(undefined, { driver, ...rest, ...(open ? { base: '/var/tmp' } : {}) });
+  const id = open ? await open(h) : await h.open();
   const socketPath = path.join(h.dataDir, 'agents', 'run', `${id}.sock`);
   const gate = await startGateMcpServer({ socketPath, seam: driver.seams[0]!, turn: driver.door });
   driver.idle = () => gate.idle();

@@ -4,6 +4,7 @@
  * and pointed at the fake model on loopback bridged into its jail. A wait that times out
  * says what the session logged and what the model was asked.
  */
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -12,6 +13,7 @@ import type { SessionEvent } from '../../../../../shared/events.js';
 import { startFakeModel, type FakeModel, type FakeReply, type RecordedRequest } from '../../../../fake-model/server.js';
 import { cachedAgent } from '../../../../support/agent-cache.js';
 import { providerCases, startHarness, type Harness } from '../core-harness.js';
+import { GIT_ENV } from '../places/place-fixture.js';
 
 /** The model's next move, chosen by what it was sent. */
 export type Move = (request: RecordedRequest) => FakeReply | undefined;
@@ -38,7 +40,12 @@ const TURN_MS = 120_000;
 export async function bootRealAgent(
   agent: RealAgent,
   move: Move,
-  options: { keyInEnvironment?: boolean; localModel?: boolean } = {},
+  options: {
+    keyInEnvironment?: boolean;
+    localModel?: boolean;
+    /** Opens the session in a place of its own: the workspace made a repository with `files` committed. */
+    place?: { files: Record<string, string> };
+  } = {},
 ): Promise<Booted> {
   const { prefix } = await cachedAgent(agent.id);
   const fake = await startFakeModel();
@@ -59,7 +66,12 @@ export async function bootRealAgent(
   });
   await fs.mkdir(path.join(h.dataDir, 'agents', agent.id), { recursive: true });
   await fs.symlink(prefix, path.join(h.dataDir, 'agents', agent.id, 'pkg'));
-  const { id } = await h.call('sessions.open', { workspace: h.workspace, agent: agent.id });
+  if (options.place) await commitFiles(h.workspace, options.place.files);
+  const { id } = await h.call('sessions.open', {
+    workspace: h.workspace,
+    agent: agent.id,
+    ...(options.place ? { place: {} } : {}),
+  });
   const event = h.event.bind(h);
   h.event = (sid, type, match) =>
     event(sid, type, match).catch(async (err: Error) => {
@@ -70,6 +82,15 @@ export async function bootRealAgent(
       throw new Error(`${err.message}\nlogged: ${logged.join(', ')}\nmodel asked: ${asked.join('\n')}`);
     });
   return { h, fake, id };
+}
+
+/** The workspace as a repository on main with `files` committed (the person's own git, their config for the fixture only). */
+async function commitFiles(dir: string, files: Record<string, string>): Promise<void> {
+  const env = { ...GIT_ENV };
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env });
+  for (const [rel, text] of Object.entries(files)) await fs.writeFile(path.join(dir, rel), text);
+  execFileSync('git', ['add', '-A'], { cwd: dir, env });
+  execFileSync('git', ['commit', '-q', '-m', 'first'], { cwd: dir, env });
 }
 
 /** Checks the start card against what the agent is, then allows it for the session. */

@@ -28,6 +28,8 @@ export function grantOfBody(body: CardBody): Grant {
       return { kind: 'agent_start', agent: body.agent, fingerprint: body.fingerprint };
     case 'agent_ask':
       return { kind: 'agent_ask', agent: body.agent, toolKind: body.toolKind, title: body.title };
+    case 'place_apply':
+      return { kind: 'place_apply', origin: body.origin };
   }
 }
 
@@ -188,6 +190,48 @@ export function agentAskBody(overrides: Partial<Extract<CardBody, { kind: 'agent
       { optionId: 'always', name: 'Yes, and don’t ask again for this URL', kind: 'allow_always' },
       { optionId: 'reject', name: 'No, tell Claude what to do differently', kind: 'reject_once' },
     ],
+    ...overrides,
+  };
+}
+
+/** A git command as the places room shows it: its quiet settings first (person-git.ts). */
+const git = (...args: string[]): string[] => [
+  'git',
+  ...['commit.gpgSign=false', 'gpg.program=/bin/false', 'submodule.recurse=false', 'gc.auto=0'].flatMap((c) => [
+    '-c',
+    c,
+  ]),
+  ...args,
+];
+
+/** The model proposing to apply its place's change as a commit on main: four files, one in conflict. */
+export function placeApplyBody(overrides: Partial<Extract<CardBody, { kind: 'place_apply' }>> = {}): CardBody {
+  const origin = WORKSPACE;
+  return {
+    kind: 'place_apply',
+    as: 'commit',
+    origin,
+    place: '/home/me/.config/Gatehouse/places/s1/project',
+    files: [
+      { path: 'src/parser.ts', change: 'modified', status: 'ready' },
+      { path: 'src/parser.test.ts', change: 'added', status: 'ready' },
+      { path: 'README.md', change: 'modified', status: 'conflict' },
+      { path: 'src/old-lexer.ts', change: 'deleted', status: 'ready' },
+    ],
+    commit: {
+      branch: 'main',
+      argv: [
+        git('read-tree', '<HEAD>'),
+        git('hash-object', '-w', '--no-filters', '--stdin-paths'),
+        git('update-index', '-z', '--index-info'),
+        git('write-tree'),
+        git('commit-tree', '--no-gpg-sign', '<tree>', '-p', '<HEAD>', '-m', '<message>'),
+        git('update-ref', 'refs/heads/main', '<commit>', '<HEAD>'),
+        git('update-index', '-z', '--index-info'),
+      ],
+    },
+    message: 'Parse numbers with exponents\n\nAdds tests for 1e3 and 2.5E-2.',
+    fingerprint: 'f'.repeat(64),
     ...overrides,
   };
 }
