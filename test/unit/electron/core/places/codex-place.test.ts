@@ -7,9 +7,10 @@
  * applied by a second review, and the worktree and branch go on Discard.
  */
 import { afterEach, expect, it } from 'vitest';
-import { CODEX, codexScript, patchThenRun } from '../agents/codex-script.js';
+import { CODEX, codexScript } from '../agents/codex-script.js';
 import { bootStagedAgent, type StagedBooted } from '../agents/staged-agent-harness.js';
-import { personSide, reviewApplyDiscard, runStagedTurn, STAGED_WORK } from './staged-place-flow.js';
+import { personSide, reviewApplyDiscard, runStagedTurn } from './staged-place-flow.js';
+import { CODEX_WORK } from './staged-work.js';
 
 let booted: StagedBooted | null = null;
 afterEach(async () => {
@@ -17,22 +18,6 @@ afterEach(async () => {
   await booted?.fake.close();
   booted = null;
 });
-
-/** apply_patch adds one file and edits a line of another; then the command runs in the place. */
-export const CODEX_WORK = patchThenRun(
-  [
-    '*** Begin Patch',
-    `*** Add File: ${STAGED_WORK.added}`,
-    `+${STAGED_WORK.addedText('codex').trimEnd()}`,
-    `*** Update File: ${STAGED_WORK.edited}`,
-    '@@',
-    `-${STAGED_WORK.editedFrom}`,
-    `+${STAGED_WORK.editedTo('codex')}`,
-    '*** End Patch',
-    '',
-  ].join('\n'),
-  STAGED_WORK.command,
-);
 
 it('Codex works in a worktree of its own and its change arrives as diffs, applied to the person’s folder', async () => {
   booted = await bootStagedAgent(

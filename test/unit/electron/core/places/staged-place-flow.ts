@@ -4,7 +4,7 @@
  * no card; the person's folder is byte for byte as it was until Apply; the review lists
  * exactly those files with their diffs; Apply as files writes them into the person's
  * folder; a second review finds them applied; Discard removes the place (and a worktree's
- * branch). Each agent's test scripts its model to make `STAGED_WORK`'s changes.
+ * branch). Each agent's model makes `STAGED_WORK`'s changes (staged-work.ts).
  */
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -13,31 +13,8 @@ import type { PlaceReview, SessionPlace } from '../../../../../shared/places.js'
 import type { Harness } from '../core-harness.js';
 import type { RealAgent } from '../agents/real-agent-harness.js';
 import { turnEnd } from '../agents/real-agent-harness.js';
-import { allowStagedStart, folderDigest, git, ORIGIN_FILES } from '../agents/staged-agent-harness.js';
-
-/** What the agent does in its place: the file it adds, the line it edits, the command whose output it keeps. */
-export const STAGED_WORK = {
-  added: 'hello.txt',
-  addedText: (agent: string) => `hello from ${agent}\n`,
-  edited: 'notes.txt',
-  editedFrom: 'second line',
-  editedTo: (agent: string) => `second line, edited by ${agent}`,
-  ran: 'count.txt',
-  /** Run in the place by the agent's own shell: it reads the edited file, so it ran after the edit and in the place. */
-  command: 'wc -l < notes.txt > count.txt',
-} as const;
-
-/** The three files as the agent leaves them in its place. */
-export function placeFiles(agent: string): Record<string, string> {
-  return {
-    [STAGED_WORK.ran]: '2\n',
-    [STAGED_WORK.added]: STAGED_WORK.addedText(agent),
-    [STAGED_WORK.edited]: ORIGIN_FILES[STAGED_WORK.edited]!.replace(
-      STAGED_WORK.editedFrom,
-      STAGED_WORK.editedTo(agent),
-    ),
-  };
-}
+import { allowStagedStart, folderDigest, git } from '../agents/staged-agent-harness.js';
+import { placeFiles, STAGED_WORK } from './staged-work.js';
 
 export interface StagedSession {
   h: Harness;
