@@ -15,7 +15,7 @@ import type { SessionPlace } from '../../../../../shared/places.js';
 import { startFakeModel, type FakeModel } from '../../../../fake-model/server.js';
 import { cachedAgent } from '../../../../support/agent-cache.js';
 import type { Harness } from '../core-harness.js';
-import { startHarness } from '../core-harness.js';
+import { startHarness, type ProviderCase } from '../core-harness.js';
 import type { Booted, Move, RealAgent } from './real-agent-harness.js';
 
 /** Longer than a real turn takes here (about 20 s), shorter than the test: a wait that fails says what was logged. */
@@ -38,25 +38,35 @@ export const ORIGIN_FILES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A core with the agent installed (from the agent cache) and pointed at a fake model on
- * loopback that answers with `move`; other sessions of the same core (the native runner)
- * use the same fake model.
+ * A core with the agents installed (from the agent cache) and pointed at a fake model on
+ * loopback that answers with `move`; other sessions of the same core (the native runner,
+ * as `provider` configures it) use the same fake model.
  */
-export async function startStagedCore(agent: RealAgent, move: Move): Promise<{ h: Harness; fake: FakeModel }> {
-  const { prefix } = await cachedAgent(agent.id);
+export async function startStagedCore(
+  agents: RealAgent | readonly RealAgent[],
+  move: Move,
+  provider?: ProviderCase,
+): Promise<{ h: Harness; fake: FakeModel }> {
+  const all = Array.isArray(agents) ? (agents as readonly RealAgent[]) : [agents as RealAgent];
+  const prefixes = await Promise.all(all.map(async (agent) => (await cachedAgent(agent.id)).prefix));
   const fake = await startFakeModel();
   fake.setResponder((request) => move(request) ?? { text: 'ok' });
   const port = Number(new URL(fake.url).port);
-  const h = await startHarness(undefined, {
+  const h = await startHarness(provider, {
     fake,
     base: '/var/tmp',
-    env: { [agent.key.name]: agent.key.value },
-    agentModel: () => ({ endpoint: { port }, baseUrlVariable: agent.baseUrlVariable }),
+    env: Object.fromEntries(all.map((agent) => [agent.key.name, agent.key.value])),
+    agentModel: (session) => {
+      const agent = all.find((a) => a.id === session.id);
+      return agent ? { endpoint: { port }, baseUrlVariable: agent.baseUrlVariable } : undefined;
+    },
     eventTimeoutMs: TURN_MS,
   });
-  await fs.mkdir(path.join(h.dataDir, 'agents', agent.id), { recursive: true });
-  await fs.symlink(prefix, path.join(h.dataDir, 'agents', agent.id, 'pkg'));
-  withTimeoutWords(h, agent, fake);
+  for (const [i, agent] of all.entries()) {
+    await fs.mkdir(path.join(h.dataDir, 'agents', agent.id), { recursive: true });
+    await fs.symlink(prefixes[i]!, path.join(h.dataDir, 'agents', agent.id, 'pkg'));
+  }
+  withTimeoutWords(h, all, fake);
   return { h, fake };
 }
 
@@ -133,14 +143,16 @@ export async function folderDigest(folder: string): Promise<Record<string, strin
 }
 
 /** A wait that times out says what the session logged and what the model was asked. */
-function withTimeoutWords(h: Harness, agent: RealAgent, fake: FakeModel): void {
+function withTimeoutWords(h: Harness, agents: readonly RealAgent[], fake: FakeModel): void {
   const event = h.event.bind(h);
   h.event = (sid, type, match) =>
     event(sid, type, match).catch(async (err: Error) => {
       const logged = (await h.events(sid)).map(
         (e) => `${e.type}${'body' in e ? `:${e.body.kind}` : ''}${'message' in e && e.message ? ` ${e.message}` : ''}`,
       );
-      const asked = fake.requests.map((r) => agent.describe?.(r) ?? r.path);
+      // One agent's requests are described its way; several agents' by path (each reads its own wire).
+      const describe = agents.length === 1 ? agents[0]!.describe : undefined;
+      const asked = fake.requests.map((r) => describe?.(r) ?? r.path);
       throw new Error(`${err.message}\nlogged: ${logged.join(', ')}\nmodel asked: ${asked.join('\n')}`);
     });
 }
