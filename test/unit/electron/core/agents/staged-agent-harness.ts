@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { agentModelOf } from '../../../../../electron/core/agents/agent-model-endpoint.js';
 import type { SessionPlace } from '../../../../../shared/places.js';
 import { startFakeModel, type FakeModel } from '../../../../fake-model/server.js';
 import { cachedAgent } from '../../../../support/agent-cache.js';
@@ -56,10 +57,8 @@ export async function startStagedCore(
     fake,
     base: '/var/tmp',
     env: Object.fromEntries(all.map((agent) => [agent.key.name, agent.key.value])),
-    agentModel: (session) => {
-      const agent = all.find((a) => a.id === session.id);
-      return agent ? { endpoint: { port }, baseUrlVariable: agent.baseUrlVariable } : undefined;
-    },
+    // Each agent pointed at the endpoint its own way, as the web host's --agent-model-endpoint does.
+    agentModel: agentModelOf({ port }),
     eventTimeoutMs: TURN_MS,
   });
   for (const [i, agent] of all.entries()) {

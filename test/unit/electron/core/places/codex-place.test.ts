@@ -31,5 +31,7 @@ it('Codex works in a worktree of its own and its change arrives as diffs, applie
   expect(before.status).toBe('');
 
   await runStagedTurn(booted, CODEX);
+  // Pointed at the model on this machine as the web host's --agent-model-endpoint points it: at the path a real server serves.
+  expect(new Set(booted.fake.requests.map((r) => r.path))).toEqual(new Set(['/v1/responses']));
   await reviewApplyDiscard(booted, 'codex', before);
 }, 90_000);

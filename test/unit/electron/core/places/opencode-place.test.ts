@@ -33,5 +33,7 @@ it('opencode works in a worktree of its own and its change arrives as diffs, app
   expect(before.status).toBe('');
 
   await runStagedTurn(booted, OPENCODE);
+  // Pointed at the model on this machine as the web host's --agent-model-endpoint points it: at the path a real server serves.
+  expect(new Set(booted.fake.requests.map((r) => r.path))).toEqual(new Set(['/v1/messages']));
   await reviewApplyDiscard(booted, 'opencode', before);
 }, 90_000);
