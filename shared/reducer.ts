@@ -332,10 +332,13 @@ function apply(s: SessionState, event: SessionEvent): void {
     case 'agent_session':
       s.agentSession = { agent: event.agent, agentSessionId: event.agentSessionId };
       return;
-    case 'place':
+    case 'place': {
+      // The place logged again with its base snapshot (taken just after it was made) is no new row.
+      const same = s.place !== undefined && samePlace(s.place, event.place);
       s.place = event.place;
-      s.transcript.push({ kind: 'place', seq: event.seq, place: event.place });
+      if (!same) s.transcript.push({ kind: 'place', seq: event.seq, place: event.place });
       return;
+    }
     case 'place_apply': {
       const { applyId, as, files, message } = event;
       s.transcript.push({ kind: 'place_apply', seq: event.seq, applyId, as, files, ...(message ? { message } : {}) });
@@ -572,4 +575,10 @@ function setStatus(s: SessionState): void {
   else if (s.lastError) s.status = 'error';
   else if (s.interrupted) s.status = 'interrupted';
   else s.status = 'idle';
+}
+
+/** The same place in the same state: only its base snapshot may differ. */
+function samePlace(a: SessionPlace, b: SessionPlace): boolean {
+  const keys = ['kind', 'origin', 'path', 'branch', 'baseCommit', 'state'] as const;
+  return keys.every((k) => a[k] === b[k]);
 }

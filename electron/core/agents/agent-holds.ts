@@ -84,6 +84,10 @@ export function codexConfig({ modelUrl }: HomeLaunch): string {
       'env_key = "OPENAI_API_KEY"',
     );
   }
+  // Tables last (a key after a table header belongs to it). Hosts it reaches for by itself
+  // (github.com for its plugins, chatgpt.com for its analytics and plugin catalog) are
+  // refused by the jail: turned off here, the transcript is not full of their refusals.
+  lines.push('', '[analytics]', 'enabled = false', '', '[features]', 'plugins = false');
   return lines.join('\n') + '\n';
 }
 

@@ -13,8 +13,8 @@ import type { ModelEndpoint } from './agent-start-card.js';
 export const AGENT_MODEL_ENDPOINT_VARIABLE = 'GATEHOUSE_AGENT_MODEL_ENDPOINT';
 
 /**
- * The variable that points each agent at a model server. Codex and opencode take theirs
- * from config files, not a variable: they are never pointed at it here.
+ * The variable that points each agent at a model server, for the key saved in Gatehouse
+ * (the keyed relay to its model host): the agents whose relay is known to work.
  */
 const BASE_URL_VARIABLES: Partial<Record<AgentId, string>> = {
   'claude-code': 'ANTHROPIC_BASE_URL',
@@ -25,6 +25,28 @@ const BASE_URL_VARIABLES: Partial<Record<AgentId, string>> = {
 export function baseUrlVariableOf(id: AgentId): string | undefined {
   return BASE_URL_VARIABLES[id];
 }
+
+/** How an agent is pointed at a model server on this machine: its variable, and the path its client expects there. */
+export interface LocalModelWire {
+  /** None for an agent whose config file in its HOME names the endpoint (Codex: agent-holds.ts). */
+  baseUrlVariable?: string;
+  /** Added to the endpoint's URL inside: the AI SDK's Anthropic client (opencode's) posts to `<base>/messages`. */
+  basePath?: string;
+}
+
+/**
+ * Every agent's way to a model server on this machine, measured against the fake model:
+ * Claude Code posts to `$ANTHROPIC_BASE_URL/v1/messages`; Codex 0.166 reads no base URL from
+ * its environment, so its config.toml names the endpoint as a provider of its own (it posts
+ * to `<endpoint>/v1/responses`); opencode 1.18 posts to `$ANTHROPIC_BASE_URL/messages`, so
+ * its base carries `/v1`.
+ */
+const LOCAL_MODEL_WIRES: Record<AgentId, LocalModelWire> = {
+  'claude-code': { baseUrlVariable: 'ANTHROPIC_BASE_URL' },
+  'gemini-cli': { baseUrlVariable: 'GOOGLE_GEMINI_BASE_URL' },
+  codex: {},
+  opencode: { baseUrlVariable: 'ANTHROPIC_BASE_URL', basePath: '/v1' },
+};
 
 export class AgentModelEndpointError extends Error {
   readonly errorKind: ErrorKind = 'refused';
@@ -67,13 +89,14 @@ export function agentModelEndpointFromEnv(
   }
 }
 
-/** What the core's `agentModel` option takes: the endpoint for each agent that can be pointed at it. */
+/** What the core's `agentModel` option takes: the endpoint for each agent, through its own variable. */
 export function agentModelOf(
   endpoint: { port: number } | undefined,
-): ((agent: SessionAgent) => { endpoint: ModelEndpoint; baseUrlVariable: string } | undefined) | undefined {
+): ((agent: SessionAgent) => ({ endpoint: ModelEndpoint } & LocalModelWire) | undefined) | undefined {
   if (!endpoint) return undefined;
   return (agent) => {
-    const baseUrlVariable = baseUrlVariableOf(agent.id);
-    return baseUrlVariable ? { endpoint: { port: endpoint.port }, baseUrlVariable } : undefined;
+    // A log from another build may name an agent this one does not know: it is pointed nowhere.
+    const wire = LOCAL_MODEL_WIRES[agent.id] as LocalModelWire | undefined;
+    return wire ? { endpoint: { port: endpoint.port }, ...wire } : undefined;
   };
 }

@@ -15,6 +15,7 @@ import { acpDriver, GATE_SERVER_NAME } from './acp-driver.js';
 import type { AgentCalls } from './agent-calls.js';
 import { agentHolds, writeHomeSettings } from './agent-holds.js';
 import { launchJailed } from './agent-jail.js';
+import type { LocalModelWire } from './agent-model-endpoint.js';
 import type { AgentProcess } from './agent-process.js';
 import { planAgentLaunch, type AgentLaunchInputs, type ModelEndpoint } from './agent-start-card.js';
 import { startGateMcpServer, type GateMcpServer } from './gate-mcp-server.js';
@@ -29,7 +30,7 @@ export interface AgentSessionDeps {
   /** The app's environment: the agent's key variable is read from it, by name. */
   env: () => NodeJS.ProcessEnv;
   /** A model endpoint on this machine for an agent (named on its start card); none by default. */
-  localModel?: (agent: SessionAgent) => { endpoint: ModelEndpoint; baseUrlVariable: string } | undefined;
+  localModel?: (agent: SessionAgent) => ({ endpoint: ModelEndpoint } & LocalModelWire) | undefined;
   /**
    * The key saved in Gatehouse under an agent's key variable (ANTHROPIC_API_KEY → the
    * Anthropic key), offered through the keyed relay when the environment has none.

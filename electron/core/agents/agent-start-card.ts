@@ -13,7 +13,7 @@ import type { SessionPlace } from '../../../shared/places.js';
 import { canonical } from '../mcp/fingerprint.js';
 import { domainListProblem, normalizeDomainList } from '../sandbox/network/domain-policy.js';
 import { modelUrlInside, nodePrefix } from '../sandbox/agent-view.js';
-import { baseUrlVariableOf } from './agent-model-endpoint.js';
+import { baseUrlVariableOf, type LocalModelWire } from './agent-model-endpoint.js';
 import { checkAgentSpec, type AgentSpec } from './agent-spec.js';
 import { RELAY_PLACEHOLDER_KEY } from './model-relay.js';
 
@@ -40,8 +40,11 @@ export interface AgentLaunchInputs {
   domains: readonly string[];
   /** The app's environment: the allow-list and the agent's key variable are taken from it, nothing else. */
   env: Readonly<Record<string, string | undefined>>;
-  /** A model endpoint on this machine, reached past the proxy, and the variable that points the agent at it. */
-  model?: { endpoint: ModelEndpoint; baseUrlVariable: string };
+  /**
+   * A model endpoint on this machine, reached past the proxy, the variable that points the
+   * agent at it, and the path its client expects there (agent-model-endpoint.ts).
+   */
+  model?: { endpoint: ModelEndpoint } & LocalModelWire;
   /** The session's place (SPEC §15) when it works in one: its workspace. A staged agent runs only there. */
   place?: SessionPlace;
   /**
@@ -233,9 +236,18 @@ function agentEnv(
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(baseUrlVariable) || baseUrlVariable === spec.keyVariable) {
       throw new Error(`bad model base URL variable: ${JSON.stringify(baseUrlVariable)}`);
     }
-    declaredEnv[baseUrlVariable] = modelUrlInside();
+    declaredEnv[baseUrlVariable] = `${modelUrlInside()}${basePathOf(inputs.model?.basePath)}`;
   }
   return { declaredEnv, secret: key || keyRelay?.key || null };
+}
+
+/** A base path is `/seg/seg` of plain characters, or nothing: it only ever extends the loopback URL inside. */
+function basePathOf(basePath: string | undefined): string {
+  if (basePath === undefined || basePath === '') return '';
+  if (!/^(\/[A-Za-z0-9._-]+)+$/.test(basePath) || basePath.split('/').some((s) => s === '.' || s === '..')) {
+    throw new Error(`bad model base path: ${JSON.stringify(basePath)}`);
+  }
+  return basePath;
 }
 
 function checkedDomains(domains: readonly string[]): string[] {

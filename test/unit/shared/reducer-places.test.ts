@@ -33,6 +33,13 @@ describe('a place in the fold', () => {
     expect(state.transcript.map((i) => i.kind)).toEqual(['place', 'place']);
   });
 
+  it('is one row when the place is logged again with its base snapshot', () => {
+    const based = { ...PLACE, baseSnapshot: 'b'.repeat(40) };
+    const state = foldEvents(events({ type: 'place', place: PLACE }, { type: 'place', place: based }));
+    expect(state.place).toEqual(based);
+    expect(state.transcript).toEqual([{ kind: 'place', seq: 1, place: PLACE }]);
+  });
+
   it('leaves a session without a place event with no place', () => {
     expect(foldEvents(events({ type: 'user_message', messageId: 'm1', text: 'hi' })).place).toBeUndefined();
   });

@@ -110,12 +110,14 @@ export function AgentStartRecordSubject({ body, verb }: { body: AgentStartCardBo
   );
 }
 
-/** Under the answered record: where it could reach. */
+/** Under the answered record: where it could write and reach (a staged agent writes in its place, your folder unseen). */
 export function AgentStartRecordNote({ body }: { body: AgentStartCardBody }) {
+  const writes = body.place
+    ? 'writes only in its own place and its private home, your folder unseen'
+    : 'the workspace read-only, writes only in its private home';
   return (
     <p className="card-record-sandbox">
-      Jailed: the workspace read-only, writes only in its private home;{' '}
-      {body.domains.length === 0 ? 'no network' : `network only to ${body.domains.join(', ')}`}.
+      Jailed: {writes}; {body.domains.length === 0 ? 'no network' : `network only to ${body.domains.join(', ')}`}.
     </p>
   );
 }

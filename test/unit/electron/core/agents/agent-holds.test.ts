@@ -85,6 +85,15 @@ describe('the staged agents’ holds (SPEC §15)', () => {
     expect(text).toContain('wire_api = "responses"\n');
     // Top-level keys come before the table, or TOML would put them in it.
     expect(text.indexOf('sandbox_mode')).toBeLessThan(text.indexOf('[model_providers'));
+    expect(text.indexOf('model_provider =')).toBeLessThan(text.indexOf('['));
+  });
+
+  it('turn off what Codex reaches for by itself (its analytics, its plugins), which the jail would refuse', () => {
+    for (const modelUrl of [null, 'http://127.0.0.1:3130']) {
+      const text = codexConfig({ modelUrl });
+      expect(text).toContain('[analytics]\nenabled = false\n');
+      expect(text).toContain('[features]\nplugins = false\n');
+    }
   });
 
   it('allow opencode’s edits and commands in its place, ask its web fetches, and keep what it held', async () => {

@@ -32,7 +32,7 @@ describe('the agents’ model endpoint', () => {
     expect(() => parseAgentModelEndpoint(value)).toThrow('give http://127.0.0.1:<port>');
   });
 
-  it('points Claude Code and Gemini CLI at it by their own variables, and no other agent', () => {
+  it('points each agent at it its own way: Claude Code, Gemini CLI and opencode by variables, Codex by its config', () => {
     const of = agentModelOf({ port: 9000 })!;
     expect(of({ id: 'claude-code', label: 'Claude Code', version: '1' })).toEqual({
       endpoint: { port: 9000 },
@@ -42,7 +42,14 @@ describe('the agents’ model endpoint', () => {
       endpoint: { port: 9000 },
       baseUrlVariable: 'GOOGLE_GEMINI_BASE_URL',
     });
-    expect(of({ id: 'codex', label: 'Codex', version: '1' })).toBeUndefined();
+    // Codex's config.toml names the endpoint (agent-holds.ts); opencode's client wants /v1 on its base.
+    expect(of({ id: 'codex', label: 'Codex', version: '1' })).toEqual({ endpoint: { port: 9000 } });
+    expect(of({ id: 'opencode', label: 'opencode', version: '1' })).toEqual({
+      endpoint: { port: 9000 },
+      baseUrlVariable: 'ANTHROPIC_BASE_URL',
+      basePath: '/v1',
+    });
+    expect(of({ id: 'an-agent-of-another-build' as 'codex', label: 'x', version: '1' })).toBeUndefined();
     expect(agentModelOf(undefined)).toBeUndefined();
   });
 

@@ -95,6 +95,21 @@ describe('the agent_start card', () => {
     expect(card.modelEndpoint).toBe('model endpoint on this machine: 127.0.0.1:11434');
     expect(card.envNames).toContain('ANTHROPIC_BASE_URL');
   });
+
+  it('adds the path the agent’s client expects there to the base URL (opencode’s `/v1`)', () => {
+    const plan = planAgentLaunch({
+      ...inputs,
+      model: { endpoint: { port: 11434 }, baseUrlVariable: 'ANTHROPIC_BASE_URL', basePath: '/v1' },
+    });
+    expect(plan.declaredEnv.ANTHROPIC_BASE_URL).toBe(`${modelUrlInside()}/v1`);
+  });
+
+  it('sets no variable for an agent whose config file names the endpoint (Codex), yet names the endpoint', () => {
+    const plan = planAgentLaunch({ ...inputs, model: { endpoint: { port: 11434 } } });
+    expect(plan.model).toEqual({ port: 11434 });
+    expect(plan.card.modelEndpoint).toBe('model endpoint on this machine: 127.0.0.1:11434');
+    expect(Object.values(plan.declaredEnv)).not.toContain(modelUrlInside());
+  });
 });
 
 describe('the key saved in Gatehouse', () => {
@@ -198,6 +213,19 @@ describe('bad input', () => {
       'a base URL variable that is the key',
       () => ({ ...inputs, model: { endpoint: { port: 1 }, baseUrlVariable: 'ANTHROPIC_API_KEY' } }),
       /bad model base URL variable/,
+    ],
+    [
+      'a base path that is not plain segments',
+      () => ({
+        ...inputs,
+        model: { endpoint: { port: 1 }, baseUrlVariable: 'ANTHROPIC_BASE_URL', basePath: '/v1/../@evil.example' },
+      }),
+      /bad model base path/,
+    ],
+    [
+      'a base path that leaves the forward',
+      () => ({ ...inputs, model: { endpoint: { port: 1 }, baseUrlVariable: 'ANTHROPIC_BASE_URL', basePath: '@h:1' } }),
+      /bad model base path/,
     ],
   ];
   for (const [what, make, error] of refused) {

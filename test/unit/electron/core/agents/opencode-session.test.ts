@@ -12,8 +12,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../../../../fake-model/server.js';
-import type { Move, RealAgent } from './real-agent-harness.js';
+import { OPENCODE, opencodeScript, toolResults, type OpencodeCall } from './opencode-script.js';
 import { turnEnd } from './real-agent-harness.js';
 import {
   allowStagedStart,
@@ -24,14 +23,6 @@ import {
   type StagedBooted,
 } from './staged-agent-harness.js';
 
-const OPENCODE: RealAgent = {
-  id: 'opencode',
-  key: { name: 'ANTHROPIC_API_KEY', value: 'sk-ant-test-opencode-0123456789' },
-  baseUrlVariable: 'ANTHROPIC_BASE_URL',
-  domains: ['api.anthropic.com'],
-  describe: (r) => `${r.path} ${String((r.body as { model?: string } | undefined)?.model)}`,
-};
-
 let booted: StagedBooted | null = null;
 
 afterEach(async () => {
@@ -40,49 +31,12 @@ afterEach(async () => {
   booted = null;
 });
 
-type Message = { role: string; content: unknown };
-const messagesOf = (r: RecordedRequest): Message[] => (r.body as { messages?: Message[] } | undefined)?.messages ?? [];
-const isMain = (r: RecordedRequest): boolean =>
-  ((r.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).some((t) => t.name === 'bash');
-
-/**
- * Answers the main conversation (the request offering opencode's tools): after the person's
- * "TURN-0", each tool result moves to the next call; past the last, plain text ends the
- * turn. Anything else it asks (a title) gets a short text.
- */
-function scripted(turns: () => { name: string; input: unknown }[][]): Move {
-  return (request) => {
-    if (!isMain(request)) return { text: 'A title' };
-    const messages = messagesOf(request);
-    const at = messages.findLastIndex((m) => m.role === 'user' && /TURN-\d+/.test(JSON.stringify(m.content)));
-    if (at < 0) return { text: 'Done.' };
-    const turn = Number(/TURN-(\d+)/.exec(JSON.stringify(messages[at]!.content))![1]);
-    const step = messages.slice(at + 1).filter((m) => JSON.stringify(m.content).includes('"tool_result"')).length;
-    const call = turns()[turn]?.[step];
-    return call ? { toolCalls: [call] } : { text: 'Done.' };
-  };
-}
-
-type ToolResultBlock = { type?: string; content?: string | { type?: string; text?: string }[] };
-
-/** The text of each tool result the model was sent in the main conversation. */
-function toolResults(booted: StagedBooted): string[] {
-  const last = booted.fake.requests.filter(isMain).at(-1);
-  return (last ? messagesOf(last) : []).flatMap((m) =>
-    Array.isArray(m.content)
-      ? (m.content as ToolResultBlock[])
-          .filter((b) => b.type === 'tool_result')
-          .map((b) => (typeof b.content === 'string' ? b.content : (b.content ?? []).map((c) => c.text ?? '').join('')))
-      : [],
-  );
-}
-
 describe('a session driven by the real opencode in a place of its own', () => {
   it('writes a file and runs commands in its place with no card; the person’s folder is unseen and unchanged; other hosts are refused; its web fetch is still a card', async () => {
-    let turns: { name: string; input: unknown }[][] = [];
+    let turns: OpencodeCall[][] = [];
     booted = await bootStagedAgent(
       OPENCODE,
-      scripted(() => turns),
+      opencodeScript(() => turns),
     );
     const { h, id, origin, place } = booted;
     turns = [
@@ -105,7 +59,7 @@ describe('a session driven by the real opencode in a place of its own', () => {
     expect(await fs.readFile(path.join(place.path, 'ran.txt'), 'utf8')).toBe('ran\n');
     const cards = (await h.events(id)).flatMap((e) => (e.type === 'card' ? [e.body.kind] : []));
     expect(cards).toEqual(['agent_start']);
-    const results = toolResults(booted);
+    const results = toolResults(booted.fake.requests);
     expect(results).toHaveLength(2);
     expectProbe(results[1]);
 

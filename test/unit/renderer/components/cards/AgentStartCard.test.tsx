@@ -147,4 +147,19 @@ describe('a staged agent’s start card (SPEC §15)', () => {
     // The gated agents' sentences (its writes come through the gate) do not hold for it.
     expect(within(card).queryByRole('list', { name: 'What holds for an external agent' })).toBeNull();
   });
+
+  it('says in its record that it wrote in its own place, never that the workspace was read-only', () => {
+    const b = body({
+      agent: 'codex',
+      label: 'Codex',
+      domains: ['api.openai.com'],
+      place: { path: place, origin, words },
+    });
+    const { container } = renderCard(cardOf(b), { state: 'answered', answer: 'allow_session' }, false);
+    const note = container.querySelector('.card-record-sandbox');
+    expect(note).toHaveTextContent(
+      'Jailed: writes only in its own place and its private home, your folder unseen; network only to api.openai.com.',
+    );
+    expect(note).not.toHaveTextContent('read-only');
+  });
 });
