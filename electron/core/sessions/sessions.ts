@@ -174,6 +174,16 @@ export class Sessions {
     }
   }
 
+  /**
+   * The session's workspace for something that can change it outside a turn (the terminal's
+   * shell): a place's base snapshot is taken first, so what it changes shows in the review.
+   */
+  async workspaceToChange(id: string): Promise<string> {
+    const session = await this.get(id);
+    await session.place.ensureBase();
+    return session.summary().workspace;
+  }
+
   /** Removes a session's place; the session stays, to be read (it has no workspace now). */
   async discardPlace(id: string, keepBranch: boolean): Promise<SessionPlace> {
     const session = await this.get(id);
