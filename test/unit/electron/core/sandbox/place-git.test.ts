@@ -80,7 +80,7 @@ const exitOf = (r: ToolResult & { ok: true }) => (r.details as { exitCode?: numb
 describe("a confined command in a worktree place and the person's repository", () => {
   it('runs git status and git log in the place', async () => {
     await fs.writeFile(path.join(place, 'a.txt'), 'changed in the place\n');
-    const result = await run(sh('git status --porcelain && git log -1 --format=%s'), { timeout_s: 60 });
+    const result = await run(sh('git status --porcelain && git log -1 --format=%s', { timeout_s: 60 }));
     expect(result.output).toContain(' M a.txt');
     expect(result.output).toContain('first');
     expect(exitOf(result)).toBe(0);
