@@ -95,6 +95,8 @@ describe("a confined command in a worktree place and the person's repository", (
         }),
       );
       expect(exitOf(result)).not.toBe(0);
+      // The model is told why, in words that fit: not "a toolchain or cache".
+      expect(result.output.split('\n')[0]).toMatch(/is the repository this worktree belongs to, shown read-only/);
     }
     await expect(fs.access(path.join(origin, '.git', 'PLANTED'))).rejects.toThrow();
     expect((await personsGit(['log', '--format=%s', 'gatehouse/s1'])).stdout.trim()).toBe('first');
