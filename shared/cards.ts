@@ -495,6 +495,9 @@ export function describeSandbox(
   // Cards from before the home folder was emptied list what they hid instead.
   const homeWords = sandbox.home === undefined ? null : seesWords(sandbox.shown ?? []);
   if (homeWords) parts.push(homeWords);
+  // A worktree's repository (a session's place): git works, the person's files stay unseen.
+  const history = (sandbox.shown ?? []).filter((p) => p.endsWith('/.git'));
+  if (history.length) parts.push(`reads the git history in ${history.map(short).join(', ')}, not the files beside it`);
   parts.push(network);
   const hidden = sandbox.hidden.filter(
     (p) => !ALWAYS_HIDDEN.has(p) && (sandbox.home === undefined || !isBelow(p, sandbox.home)),

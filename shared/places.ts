@@ -27,6 +27,11 @@ export interface SessionPlace {
    */
   baseSnapshot?: string;
   state: PlaceState;
+  /**
+   * Logged on an active place just before its removal starts: a stop in the middle leaves
+   * this, and the next start finishes the discard rather than reading the place as missing.
+   */
+  discarding?: { keepBranch: boolean };
 }
 
 /** One file of the place's whole change against its base, as the review shows it. */

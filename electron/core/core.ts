@@ -207,7 +207,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       : {}),
   });
   const terminals = new Terminals({
-    workspaceOf: async (id) => (await sessions.get(id)).summary().workspace,
+    // A shell can change the place before its base is taken, and that change would be missing from the review.
+    workspaceOf: (id) => sessions.workspaceToChange(id),
     env: secretFreeEnv,
     emit: (push) => pushes.emit(push),
     newId: randomUUID,

@@ -11,6 +11,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { PlaceApplyFile, PlaceApplyOutcome } from '../../../shared/places.js';
 import { NotAFileError } from '../paths/regular-file.js';
 import {
@@ -19,10 +20,9 @@ import {
   digestUnder,
   NOT_A_FILE,
   readPlaceFile,
-  readUnder,
+  readWithFolder,
   sha256,
   writeUnder,
-  type FileBytes,
 } from './origin-files.js';
 
 export const STOPPED_BEFORE = 'Gatehouse stopped before this file was written';
@@ -40,11 +40,15 @@ export interface ApplySides {
 
 export async function applyFiles(sides: ApplySides, files: readonly PlaceApplyFile[]): Promise<PlaceApplyOutcome> {
   const results: Result[] = new Array<Result>(files.length);
+  let ranSince = performance.now();
   for (const [i, file] of files.entries()) {
     results[i] = await applyOne(sides, file).catch((err: unknown) => ({ failed: (err as Error).message }));
     sides.onFile?.(file.path);
     // Each file's reads and write are synchronous (origin-files.ts): the event loop runs between files.
-    if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (performance.now() - ranSince >= YIELD_AFTER_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      ranSince = performance.now();
+    }
   }
   const outcome: PlaceApplyOutcome = { applied: [], conflicts: [], failed: [] };
   results.forEach((r, i) => {
@@ -58,11 +62,12 @@ export async function applyFiles(sides: ApplySides, files: readonly PlaceApplyFi
 
 type Result = 'applied' | 'conflict' | { failed: string };
 
-/** Files written between two turns of the event loop. */
-const YIELD_EVERY = 16;
+/** How long an apply writes files before it lets the event loop run (a turn for each few files cost a fiftieth). */
+const YIELD_AFTER_MS = 8;
 
 async function applyOne(sides: ApplySides, file: PlaceApplyFile): Promise<Result> {
-  const theirs = await readOrOther(sides.origin, file.path);
+  const read = readOrOther(sides.origin, file.path);
+  const theirs = read === 'other' ? 'other' : read.file;
   const now = theirs === 'other' ? NOT_A_FILE : theirs ? sha256(theirs.bytes) : ABSENT;
   if (now === file.to) return 'applied';
   if (now !== file.from) return 'conflict';
@@ -79,13 +84,14 @@ async function applyOne(sides: ApplySides, file: PlaceApplyFile): Promise<Result
   }
   // A file the person has keeps its mode; a new one takes the place's.
   const mode = theirs && theirs !== 'other' ? theirs.mode : (sides.modes.get(file.path) ?? placed.mode);
-  await writeUnder(sides.origin, file.path, placed.bytes, mode);
+  // Into the folder the read just checked (no link on the way); one missing then is checked and made now.
+  await writeUnder(sides.origin, file.path, placed.bytes, mode, read !== 'other' ? (read.dir ?? undefined) : undefined);
   return 'applied';
 }
 
-async function readOrOther(root: string, rel: string): Promise<FileBytes | null | 'other'> {
+function readOrOther(root: string, rel: string): ReturnType<typeof readWithFolder> | 'other' {
   try {
-    return await readUnder(root, rel);
+    return readWithFolder(root, rel);
   } catch (err) {
     if (err instanceof NotAFileError) return 'other';
     throw err;

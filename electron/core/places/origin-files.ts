@@ -61,12 +61,8 @@ function parentOf(root: string, rel: string, make: boolean): string | null {
 }
 
 function lstatOrNull(p: string): fs.Stats | null {
-  try {
-    return fs.lstatSync(p);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+  // No error made and thrown for a missing path: most reads of a new file's folders find none.
+  return fs.lstatSync(p, { throwIfNoEntry: false }) ?? null;
 }
 
 /**
@@ -80,8 +76,16 @@ export async function readUnder(root: string, rel: string): Promise<FileBytes | 
 }
 
 function readUnderNow(root: string, rel: string): FileBytes | null {
+  return readWithFolder(root, rel).file;
+}
+
+/**
+ * The same, with the folder it checked (null when a folder on the way is missing): an
+ * apply writes the file into that folder next, without walking the path again.
+ */
+export function readWithFolder(root: string, rel: string): { dir: string | null; file: FileBytes | null } {
   const dir = parentOf(root, rel, false);
-  return dir === null ? null : readFileIn(dir, rel);
+  return { dir, file: dir === null ? null : readFileIn(dir, rel) };
 }
 
 /**
@@ -143,11 +147,19 @@ export async function digestUnder(root: string, rel: string): Promise<string> {
   }
 }
 
-/** Replaces (or makes) the file at `rel` under `root` with `bytes`, whole or not at all. */
-export async function writeUnder(root: string, rel: string, bytes: Buffer, mode: number): Promise<void> {
-  const dir = parentOf(root, rel, true)!;
+/**
+ * Replaces (or makes) the file at `rel` under `root` with `bytes`, whole or not at all.
+ * `dir`: its folder as a read just checked it (readWithFolder), else checked (and made) here.
+ */
+export async function writeUnder(
+  root: string,
+  rel: string,
+  bytes: Buffer,
+  mode: number,
+  dir: string = parentOf(root, rel, true)!,
+): Promise<void> {
   const target = path.join(dir, path.basename(rel));
-  const temp = path.join(dir, `.${path.basename(rel)}.gatehouse-${randomBytes(4).toString('hex')}`);
+  const temp = path.join(dir, `.${path.basename(rel)}.gatehouse-${tempSuffix()}`);
   const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
   const fd = fs.openSync(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
   try {
@@ -165,6 +177,16 @@ export async function writeUnder(root: string, rel: string, bytes: Buffer, mode:
     fs.rmSync(temp, { force: true });
     throw err;
   }
+}
+
+/**
+ * Eight hex digits for a temporary file's name: a random start, then counted, since drawing
+ * random bytes for each file was a twentieth of an apply. O_EXCL refuses a name in use.
+ */
+let tempCount = randomBytes(4).readUInt32BE(0);
+function tempSuffix(): string {
+  tempCount = (tempCount + 1) >>> 0;
+  return tempCount.toString(16).padStart(8, '0');
 }
 
 /** Deletes the regular file at `rel` under `root` (a missing one is fine). */

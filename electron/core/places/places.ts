@@ -267,7 +267,32 @@ export class Places {
     requireActive(place);
     await this.inTurn(place.origin, () => this.removePlace(place, keepBranch));
     await fs.rm(path.dirname(place.path), { recursive: true, force: true });
-    return { ...place, state: 'discarded' };
+    return discarded(place);
+  }
+
+  /**
+   * Finishes a discard the process stopped in: whatever of it is left is removed (git
+   * removes a worktree whose folder is gone, and a branch already deleted is no failure).
+   */
+  async finishDiscard(place: SessionPlace, keepBranch: boolean): Promise<SessionPlace> {
+    await this.inTurn(place.origin, () => this.removeQuietly(place, keepBranch));
+    await fs.rm(path.dirname(place.path), { recursive: true, force: true });
+    return discarded(place);
+  }
+
+  /**
+   * The place made for session `sessionId`, as `place.json` records it, or null. A stop
+   * between making the session and logging its place leaves only this to say it has one.
+   */
+  async madeFor(sessionId: string): Promise<SessionPlace | null> {
+    let holder: string;
+    try {
+      holder = path.dirname(placeDirFor(this.deps.dataDir, sessionId, 'x'));
+    } catch {
+      return null;
+    }
+    const record = await readPlaceRecord(holder);
+    return record?.sessionId === sessionId ? placeOfRecord(record) : null;
   }
 
   /** Every place in the data folder; `live` names the sessions there are (with their titles). */
@@ -370,6 +395,12 @@ export class Places {
       this.order.splice(this.order.indexOf(old), 1);
     }
   }
+}
+
+/** The place as it reads once removed: nothing of the removal under way is kept. */
+function discarded(place: SessionPlace): SessionPlace {
+  const { discarding: _, ...rest } = place;
+  return { ...rest, state: 'discarded' };
 }
 
 function requireActive(place: SessionPlace): void {

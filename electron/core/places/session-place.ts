@@ -116,7 +116,15 @@ export class SessionPlaceCalls {
     return this.queue.run(async () => {
       await this.deps.whenIdle('discarding the place');
       const { place } = this.require();
-      const discarded = await this.deps.places.discard(place, keepBranch);
+      // Logged first: a stop in the middle is finished at the next start (Sessions), never read as a missing folder.
+      await this.deps.append({ type: 'place', place: { ...place, discarding: { keepBranch } } });
+      let discarded: SessionPlace;
+      try {
+        discarded = await this.deps.places.discard(place, keepBranch);
+      } catch (err) {
+        await this.deps.append({ type: 'place', place });
+        throw err;
+      }
       await this.deps.append({ type: 'place', place: discarded });
       return discarded;
     });

@@ -83,6 +83,14 @@ export interface GitPlaces {
   gitWritable: string[];
   /** The repository runs hooks at the person's next commit (a hook in its hooks folder, or `core.hooksPath`): the card says so. */
   hooks: boolean;
+  /**
+   * A worktree's git folders outside the workspace, shown read-only so that a confined
+   * `git status` or `git log` works: the common folder (`<origin>/.git`: objects, refs,
+   * config) and the worktree's own admin folder in it.
+   */
+  shown: string[];
+  /** The working files of the repository those folders belong to: hidden around its `.git`. */
+  hidden: string[];
 }
 
 export type { HooksPathReader } from './repository-config.js';
@@ -90,16 +98,25 @@ export { readHooksPath } from './repository-config.js';
 
 export async function gitPlaces(
   workspace: string,
-  options: { git: boolean; hooksPath?: HooksPathReader; gitlinks?: GitlinkReader },
+  options: {
+    git: boolean;
+    hooksPath?: HooksPathReader;
+    gitlinks?: GitlinkReader;
+    /**
+     * The workspace is a session's place of its own (SPEC §15): the person's `.git` it is a
+     * worktree of is never writable, not even with git: true.
+     */
+    place?: boolean;
+  },
 ): Promise<GitPlaces> {
-  const places: GitPlaces = { readOnly: [], gitWritable: [], hooks: false };
+  const places: GitPlaces = { readOnly: [], gitWritable: [], hooks: false, shown: [], hidden: [] };
   const dotGit = path.join(workspace, '.git');
   const kind = entryKind(dotGit);
   if (kind === 'folder') {
     addGitFolder(places, dotGit, options.git);
     addSubmodules(places, workspace, await (options.gitlinks ?? readGitlinks)(workspace));
   }
-  if (kind === 'file') addGitFile(places, workspace, dotGit, options.git);
+  if (kind === 'file') addGitFile(places, workspace, dotGit, options.git && options.place !== true);
   // Not a repository: an empty read-only .git stands in its place (placeholders.ts), so no
   // command can make one for the person's git to find, with git: true or without.
   if (kind === 'absent') places.readOnly.push(dotGit);
@@ -244,7 +261,10 @@ function addSubmodules(places: GitPlaces, workspace: string, gitlinks: readonly 
  * A worktree's or submodule's `.git` file (`gitdir: <folder>`). The file is read-only
  * always; the folder it names is read-only too when it is inside the workspace (the
  * review rewrote the file to `gitdir: ./.g`, a repository of its own making). Outside the
- * workspace it is read-only anyway, unless `git: true` makes it writable for the run.
+ * workspace, `git: true` makes it writable for the run; without it, it is shown read-only
+ * (git reads its objects, refs and config there, so `git status` and `git log` work) and
+ * the working files of the repository it belongs to stay hidden: a session's place sees
+ * the person's history, never their folder.
  */
 function addGitFile(places: GitPlaces, workspace: string, dotGit: string, git: boolean): void {
   places.readOnly.push(dotGit);
@@ -258,8 +278,18 @@ function addGitFile(places: GitPlaces, workspace: string, dotGit: string, git: b
       addCodePlaces(places, folder);
     } else if (isWithin(folder, workspace)) {
       places.readOnly.push(folder);
+    } else if (!folders.some((f) => f !== folder && isWithin(folder, f))) {
+      // The admin folder `.git/worktrees/<name>` is shown with the common folder holding it.
+      places.shown.push(folder);
     }
   }
+  const main = mainWorktreeOf(common ?? gitDir);
+  if (!git && main && !isWithin(workspace, main)) places.hidden.push(main);
+}
+
+/** The folder a repository's `.git` sits in (its main worktree), or null for a bare one. */
+function mainWorktreeOf(commonDir: string): string | null {
+  return path.basename(commonDir) === '.git' ? path.dirname(commonDir) : null;
 }
 
 function gitDirOf(dotGitFile: string, workspace: string): string | null {

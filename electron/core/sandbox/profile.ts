@@ -42,7 +42,9 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
   // own .npmrc a command needs; the rest is, within the bound.
   const caches = new Set(existingReal(toolchains.filter((p) => p.cache).map((p) => p.path)));
   const credentialFiles = await findCredentialFiles(shown.filter((p) => !caches.has(p) && !isWithin(p, workspace)));
-  const git = await gitPlaces(workspace, { git: inputs.git, hooksPath: inputs.hooksPath });
+  // Only a session's place can be inside the data folder (the workspace refusal admits nothing else).
+  const place = isWithin(workspace, inputs.dataDir) && workspace !== inputs.dataDir;
+  const git = await gitPlaces(workspace, { git: inputs.git, hooksPath: inputs.hooksPath, place });
   const hidden = unique([
     // Hidden even when it holds the workspace (a session's place of its own, SPEC §15, is in
     // it): then it is emptied around the workspace, and nothing else of it is seen.
@@ -54,6 +56,8 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
       ),
       ...credentialFiles,
       ...existingReal(SOCKET_PLACES),
+      // A worktree's main folder: only its `.git` is shown, through it.
+      ...git.hidden,
       // A place that holds the workspace cannot be hidden without hiding the workspace.
     ].filter((p) => !isWithin(workspace, p)),
   ]);
@@ -63,7 +67,8 @@ export async function defaultProfile(inputs: ProfileInputs): Promise<SandboxProf
     home,
     writable: unique([workspace, ...git.gitWritable]),
     readOnly: unique(git.readOnly).filter((p) => p !== workspace),
-    shown,
+    // A worktree's git folders last: a personal place holding one (/var/tmp) stays hidden around it.
+    shown: unique([...shown, ...git.shown]),
     // These are emptied around a workspace or a shown place inside them (bwrap-args.ts).
     hidden: unique([...hidden, ...personalPlacesToHide(shown)]),
     ...(git.hooks ? { hooks: true as const } : {}),

@@ -42,6 +42,12 @@ export function sandboxViolation(stderr: string, profile: SandboxProfile): strin
 }
 
 function readOnlyViolation(profile: SandboxProfile, named: (p: string) => boolean): string {
+  // First, by its full path: the workspace's own `.git` file would match its mention too.
+  const repository = profile.shown.find((p) => isGitPlace(p) && named(p));
+  // A worktree's repository (git-places.ts): in a session's place, never writable, whatever the command asks.
+  if (repository) {
+    return `blocked by the sandbox: ${repository} is the repository this worktree belongs to, shown read-only so git can read it; no command writes it (not even with git: true): the changes reach it when the person applies them`;
+  }
   const protectedHit = profile.readOnly.find(named);
   if (protectedHit && isGitPlace(protectedHit)) {
     return profile.git

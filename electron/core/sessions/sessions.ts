@@ -28,6 +28,7 @@ import { realpath } from 'node:fs/promises';
 import type { SessionEvent } from '../../../shared/events.js';
 import type { PlaceListing, SessionPlace } from '../../../shared/places.js';
 import { newSessionId } from '../log/session-id.js';
+import { settlePlaceLog } from '../places/settle-place-log.js';
 import { PlaceError } from '../places/place-error.js';
 import { isPlaceFolderOf } from '../places/place-layout.js';
 import type { Places } from '../places/places.js';
@@ -174,6 +175,16 @@ export class Sessions {
     }
   }
 
+  /**
+   * The session's workspace for something that can change it outside a turn (the terminal's
+   * shell): a place's base snapshot is taken first, so what it changes shows in the review.
+   */
+  async workspaceToChange(id: string): Promise<string> {
+    const session = await this.get(id);
+    await session.place.ensureBase();
+    return session.summary().workspace;
+  }
+
   /** Removes a session's place; the session stays, to be read (it has no workspace now). */
   async discardPlace(id: string, keepBranch: boolean): Promise<SessionPlace> {
     const session = await this.get(id);
@@ -216,7 +227,17 @@ export class Sessions {
     if (existing) return existing;
     const opening = this.deps.store.open(id).then(async (record) => {
       const meta = await record.meta();
-      return this.build(record, await this.reopenWorkspace(meta.workspace, meta.id, await record.log.readEvents()));
+      // A stop in a discard, or before the place was logged, is settled before anything reads the place.
+      const settled = this.deps.places
+        ? await settlePlaceLog(this.deps.places, {
+            id: meta.id,
+            workspace: meta.workspace,
+            events: await record.log.readEvents(),
+            append: (p) => record.log.append(p),
+          })
+        : { events: await record.log.readEvents() };
+      const opened = await this.reopenWorkspace(meta.workspace, meta.id, settled.events);
+      return this.build(record, settled.why && !opened.workspace ? { workspace: null, why: settled.why } : opened);
     });
     this.open.set(id, opening);
     opening.catch(() => this.open.delete(id));

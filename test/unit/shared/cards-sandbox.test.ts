@@ -52,6 +52,17 @@ describe('describeSandbox', () => {
     );
   });
 
+  it("says that a session's place reads the git history of the folder it was made from, not its files", () => {
+    const sandbox = today({
+      writable: ['/home/ann/.config/Gatehouse/places/s1/app'],
+      readOnly: ['/home/ann/.config/Gatehouse/places/s1/app/.git'],
+      shown: ['/home/ann/src/app/.git'],
+    });
+    expect(describeSandbox(body({ sandbox }), home).line).toContain(
+      'reads the git history in ~/src/app/.git, not the files beside it',
+    );
+  });
+
   it('gives each flag the call asked for as a warning', () => {
     const words = describeSandbox(
       body({ network: true, git: true, sandbox: today({ network: true, git: true }) }),

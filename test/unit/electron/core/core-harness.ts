@@ -65,6 +65,8 @@ export async function startHarness(
     agentModel?: CoreOptions['agentModel'];
     /** How long `event` waits (default 20 s). */
     eventTimeoutMs?: number;
+    /** Starts the terminal's shells (a test wraps node-pty's). */
+    spawnPty?: CoreOptions['spawnPty'];
   } = {},
 ): Promise<Harness> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(options.base ?? os.tmpdir(), 'gatehouse-core-')));
@@ -96,6 +98,7 @@ export async function startHarness(
       ...(options.mcpCallTimeoutMs ? { mcpCallTimeoutMs: options.mcpCallTimeoutMs } : {}),
       ...(options.driver ? { driver: options.driver } : {}),
       ...(options.agentModel ? { agentModel: options.agentModel } : {}),
+      ...(options.spawnPty ? { spawnPty: options.spawnPty } : {}),
     });
     core.host.subscribe((push) => {
       pushes.push(push);
