@@ -19,7 +19,7 @@ export function AgentStartCard({ body, inRecord }: CardViewProps<AgentStartCardB
         <span className="card-muted">version</span> <VisibleText text={body.version} />
       </div>
       <ArgvTokens argv={body.argv} />
-      <Paths label="Sees read-only" paths={body.readOnly} none="Sees nothing of your files." />
+      <Paths label="Sees read-only" paths={body.readOnly} none="Sees nothing of your files." notes={gitNote(body)} />
       <Paths label="May write only in" paths={body.writable} none="May write nowhere." />
       {body.place && (
         <p className="card-detail agent-place">
@@ -70,7 +70,29 @@ export function AgentHolds() {
   );
 }
 
-function Paths({ label, paths, none }: { label: string; paths: string[]; none: string }) {
+/**
+ * A staged agent in a worktree sees the person's `.git` read-only beside "it cannot see your
+ * folder": said why on its line, so the two do not read as a contradiction.
+ */
+function gitNote(body: AgentStartCardBody): Record<string, string> {
+  if (!body.place) return {};
+  const gitDir = `${body.place.origin.replace(/\/+$/, '')}/.git`;
+  return body.readOnly.includes(gitDir)
+    ? { [gitDir]: 'your repository’s history only, not its files, so git works in its place' }
+    : {};
+}
+
+function Paths({
+  label,
+  paths,
+  none,
+  notes = {},
+}: {
+  label: string;
+  paths: string[];
+  none: string;
+  notes?: Record<string, string>;
+}) {
   if (paths.length === 0) return <p className="card-detail">{none}</p>;
   return (
     <div className="card-detail agent-paths">
@@ -79,6 +101,7 @@ function Paths({ label, paths, none }: { label: string; paths: string[]; none: s
         {paths.map((p) => (
           <li key={p}>
             <VisibleText className="card-path" text={p} />
+            {notes[p] !== undefined && <span className="card-muted"> ({notes[p]})</span>}
           </li>
         ))}
       </ul>

@@ -146,6 +146,10 @@ describe('a staged agent’s start card (SPEC §15)', () => {
     );
     // The gated agents' sentences (its writes come through the gate) do not hold for it.
     expect(within(card).queryByRole('list', { name: 'What holds for an external agent' })).toBeNull();
+    // Your .git, seen beside "it cannot see your folder", says why.
+    expect(within(card).getByRole('list', { name: 'Sees read-only' })).toHaveTextContent(
+      `${origin}/.git (your repository’s history only, not its files, so git works in its place)`,
+    );
   });
 
   it('says in its record that it wrote in its own place, never that the workspace was read-only', () => {
