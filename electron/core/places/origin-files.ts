@@ -2,8 +2,8 @@
  * Reading and writing the person's files for a review and an apply (SPEC §15). Apply is the
  * one moment the app writes into the person's folder for a place, so it writes as the gate
  * does: never through a link (a folder on the way that is a link is refused, not followed),
- * never into `.git`, a whole file or nothing (a temporary file in the same folder, fsynced,
- * renamed over the target), the mode kept. A digest is of a regular file only; anything else
+ * never into `.git`, a whole file or nothing (a temporary file in the same folder, renamed
+ * over the target; not fsynced, see apply-files.ts), the mode kept. A digest is of a regular file only; anything else
  * at the path reads as "other", which matches no digest, so it is never overwritten.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -170,8 +170,7 @@ export async function writeUnder(
       fs.closeSync(fd);
     }
     // The target may have become a folder or a link since it was read: rename would replace a
-    // link itself (never what it points at), and fails on a folder. The caller fsyncs the
-    // folders once all its files are written.
+    // link itself (never what it points at), and fails on a folder.
     fs.renameSync(temp, target);
   } catch (err) {
     fs.rmSync(temp, { force: true });
