@@ -3,8 +3,9 @@
  * one moment the app writes into the person's folder for a place, so it writes as the gate
  * does: never through a link (a folder on the way that is a link is refused, not followed),
  * never into `.git`, a whole file or nothing (a temporary file in the same folder, renamed
- * over the target; not fsynced, see apply-files.ts), the mode kept. A digest is of a regular file only; anything else
- * at the path reads as "other", which matches no digest, so it is never overwritten.
+ * over the target; not fsynced, see apply-files.ts), the mode kept. A digest is of a regular
+ * file only; anything else at the path reads as "other", which matches no digest, so it is
+ * never overwritten.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
