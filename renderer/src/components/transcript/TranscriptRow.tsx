@@ -74,10 +74,11 @@ function RowOfKind({ sessionId, workspace, item, liveOutput, turnUsage, marks }:
     case 'hook':
       return (
         <div className={`event-row hook-row ${item.ok ? 'event-ok' : 'event-error'}`}>
-          <p>
+          {/* A div, not a p: the argv is a list, which a paragraph cannot hold. */}
+          <div className="hook-line">
             <span aria-hidden="true">{item.ok ? '✓' : '✗'}</span> Hook <ArgvTokens argv={item.argv} compact />{' '}
             {item.ok ? 'passed' : `failed${item.exitCode === null ? '' : ` (exit ${item.exitCode})`}`}
-          </p>
+          </div>
           {item.output && <pre className="code-block">{item.output}</pre>}
         </div>
       );
