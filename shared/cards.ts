@@ -460,6 +460,13 @@ export interface SandboxWords {
   shown: string[];
 }
 
+/**
+ * `git: true` in a session's place: the person's `.git` stays read-only there (SPEC §15), so
+ * the card must not say the command may write it.
+ */
+export const PLACE_GIT_WARNING =
+  "asks to write .git, which stays read-only in this session's place: its change reaches your repository only when you apply it";
+
 /** The card's line for a repository whose hooks run at the person's next commit. */
 export const HOOKS_WARNING =
   "this repository's git hooks run workspace files (scripts, node_modules/.bin) at your next commit; this command can change them";
@@ -476,9 +483,13 @@ export function describeSandbox(
   const warnings: string[] = [];
   if (body.network === true) warnings.push('asks for network (any domain)');
   else if (Array.isArray(body.network)) warnings.push(`asks for network to ${body.network.join(', ')}`);
-  if (body.git) warnings.push('asks to write .git (commits, branches, fetches; its hooks and config stay read-only)');
-  if (body.unconfined) warnings.push('asks to run unconfined');
   const sandbox = body.sandbox;
+  // A worktree's repository shown read-only (a session's place): git works, the person's files stay unseen.
+  const history = sandbox?.confined ? (sandbox.shown ?? []).filter((p) => p.endsWith('/.git')) : [];
+  if (body.git && history.length) warnings.push(PLACE_GIT_WARNING);
+  else if (body.git)
+    warnings.push('asks to write .git (commits, branches, fetches; its hooks and config stay read-only)');
+  if (body.unconfined) warnings.push('asks to run unconfined');
   if (!sandbox) return { line: 'Unconfined: this card is from before commands were confined', warnings, shown: [] };
   if (!sandbox.confined) return { line: `Unconfined: ${sandbox.reason}`, warnings, shown: [] };
   // Its hooks are read-only, but what they run (package.json's scripts, node_modules/.bin) is not.
@@ -495,8 +506,6 @@ export function describeSandbox(
   // Cards from before the home folder was emptied list what they hid instead.
   const homeWords = sandbox.home === undefined ? null : seesWords(sandbox.shown ?? []);
   if (homeWords) parts.push(homeWords);
-  // A worktree's repository (a session's place): git works, the person's files stay unseen.
-  const history = (sandbox.shown ?? []).filter((p) => p.endsWith('/.git'));
   if (history.length) parts.push(`reads the git history in ${history.map(short).join(', ')}, not the files beside it`);
   parts.push(network);
   const hidden = sandbox.hidden.filter(

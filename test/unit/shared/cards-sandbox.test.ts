@@ -4,6 +4,7 @@ import {
   describeGrant,
   describeSandbox,
   grantKey,
+  PLACE_GIT_WARNING,
   sameGrant,
   type CommandCardBody,
 } from '../../../shared/cards.js';
@@ -61,6 +62,16 @@ describe('describeSandbox', () => {
     expect(describeSandbox(body({ sandbox }), home).line).toContain(
       'reads the git history in ~/src/app/.git, not the files beside it',
     );
+  });
+
+  it("never says a command in a session's place may write .git, even when it asked to", () => {
+    const sandbox = today({
+      writable: ['/home/ann/.config/Gatehouse/places/s1/app'],
+      readOnly: ['/home/ann/.config/Gatehouse/places/s1/app/.git'],
+      shown: ['/home/ann/src/app/.git'],
+    });
+    expect(describeSandbox(body({ git: true, sandbox }), home).warnings).toEqual([PLACE_GIT_WARNING]);
+    expect(PLACE_GIT_WARNING).toMatch(/stays read-only in this session's place/);
   });
 
   it('gives each flag the call asked for as a warning', () => {
