@@ -37,7 +37,7 @@ export class SessionPlaceCalls {
 
   /** The place as the log last said it, or null for a session in the person's folder. */
   current(): SessionPlace | null {
-    return lastPlace(this.deps.events)?.place ?? null;
+    return placeInLog(this.deps.events) ?? null;
   }
 
   /**
@@ -145,18 +145,19 @@ export class SessionPlaceCalls {
   }
 
   private require(): { place: SessionPlace; baseSnapshot: string } {
-    const last = lastPlace(this.deps.events);
-    if (!last) throw new PlaceError('this session works in your folder: it has no place of its own');
-    if (last.place.state !== 'active') throw new PlaceError("this session's place was discarded");
+    const place = placeInLog(this.deps.events);
+    if (!place) throw new PlaceError('this session works in your folder: it has no place of its own');
+    if (place.state !== 'active') throw new PlaceError("this session's place was discarded");
     const baseSnapshot = firstBase(this.deps.events);
     if (!baseSnapshot) throw new PlaceError("this session's place has no base snapshot to review against");
-    return { place: last.place, baseSnapshot };
+    return { place, baseSnapshot };
   }
 }
 
-function lastPlace(events: readonly SessionEvent[]): Extract<SessionEvent, { type: 'place' }> | undefined {
+/** The session's place as its log last said it (every reader of a session's place asks here). */
+export function placeInLog(events: readonly SessionEvent[]): SessionPlace | undefined {
   const found = events.findLast((e) => e.type === 'place');
-  return found?.type === 'place' ? found : undefined;
+  return found?.type === 'place' ? found.place : undefined;
 }
 
 function firstBase(events: readonly SessionEvent[]): string | undefined {

@@ -9,6 +9,7 @@
  */
 import type { EventPayload, SessionEvent } from '../../../shared/events.js';
 import type { Places } from './places.js';
+import { placeInLog } from './session-place.js';
 
 export interface PlaceLogToSettle {
   id: string;
@@ -31,9 +32,8 @@ export const DISCARD_FINISHED =
 /** What the stop left, settled and logged. */
 export async function settlePlaceLog(places: Places, session: PlaceLogToSettle): Promise<SettledPlaceLog> {
   const { events } = session;
-  const last = events.findLast((e) => e.type === 'place');
-  if (last?.type === 'place') {
-    const { place } = last;
+  const place = placeInLog(events);
+  if (place) {
     if (place.state !== 'active' || !place.discarding) return { events };
     const discarded = await places.finishDiscard(place, place.discarding.keepBranch);
     return { events: [...events, await session.append({ type: 'place', place: discarded })], why: DISCARD_FINISHED };

@@ -31,6 +31,7 @@ import { newSessionId } from '../log/session-id.js';
 import { settlePlaceLog } from '../places/settle-place-log.js';
 import { PlaceError } from '../places/place-error.js';
 import { isPlaceFolderOf } from '../places/place-layout.js';
+import { placeInLog } from '../places/session-place.js';
 import type { Places } from '../places/places.js';
 
 export interface SessionsDeps {
@@ -275,8 +276,8 @@ export class Sessions {
    * every send and command says the refusal's words; nothing in it is lost.
    */
   private async reopenWorkspace(dir: string, id: string, events: readonly SessionEvent[]): Promise<WorkspaceOrWhy> {
-    const place = events.findLast((e) => e.type === 'place');
-    if (place?.type === 'place' && place.place.state === 'discarded') {
+    const place = placeInLog(events);
+    if (place?.state === 'discarded') {
       return { workspace: null, why: 'its place was discarded, so this session can only be read' };
     }
     const missing = `the workspace folder ${dir} is missing`;
@@ -357,7 +358,7 @@ export class Sessions {
       mcp: workspace && this.deps.mcp ? this.mcpDeps(workspace) : undefined,
       checkpoints: workspace ? this.deps.checkpoints?.access(meta.id, workspace.root) : undefined,
       ...(this.deps.places ? { places: this.deps.places } : {}),
-      ...this.driverOf(meta.id, meta.agent, workspace, placeOf(events)),
+      ...this.driverOf(meta.id, meta.agent, workspace, placeInLog(events)),
     });
   }
 
@@ -402,12 +403,6 @@ function noAgents(agent: SessionAgent): DriverFactory {
         message: `${agent.label} cannot run here: external agents are not available in this build`,
       })),
   });
-}
-
-/** The session's place as its log last said it. */
-function placeOf(events: readonly SessionEvent[]): SessionPlace | undefined {
-  const found = events.findLast((e) => e.type === 'place');
-  return found?.type === 'place' ? found.place : undefined;
 }
 
 function latest(a: string, b: string | undefined): string {
